@@ -1,0 +1,35 @@
+import { GraphQLError } from "graphql";
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Errors a caller can act on. Each knows its GraphQL code and HTTP status, so
+ * GraphQL and the REST shim report them the same way.
+ */
+export class UserInputError extends GraphQLError {
+  readonly status = 400;
+  constructor(readonly fieldErrors: FieldErrors, message?: string) {
+    super(message ?? Object.entries(fieldErrors).map(([k, v]) => `${k}: ${v}`).join("; "), {
+      extensions: { code: "BAD_USER_INPUT", fieldErrors },
+    });
+  }
+}
+
+const coded = (code: string, status: number) =>
+  class extends GraphQLError {
+    readonly status = status;
+    constructor(message: string) {
+      super(message, { extensions: { code, http: { status } } });
+    }
+  };
+
+export class UnauthenticatedError extends coded("UNAUTHENTICATED", 401) {}
+export class ForbiddenError extends coded("FORBIDDEN", 403) {}
+export class NotFoundError extends coded("NOT_FOUND", 404) {}
+export class PayloadTooLargeError extends coded("PAYLOAD_TOO_LARGE", 413) {}
+export class TooManyRequestsError extends coded("TOO_MANY_REQUESTS", 429) {}
+
+export const statusOf = (e: unknown): number =>
+  e instanceof GraphQLError && typeof (e as { status?: unknown }).status === "number"
+    ? (e as unknown as { status: number }).status
+    : 500;

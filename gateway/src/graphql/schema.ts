@@ -1,0 +1,24 @@
+import { GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
+import { buildSchema } from "type-graphql";
+import { authChecker } from "../auth/authChecker";
+import { AuthResolver } from "../auth/AuthResolver";
+import { resources } from "../resources";
+import { buildTypes } from "../resources/kit/graphqlTypes";
+import { buildResolver } from "../resources/kit/resolver";
+
+// Built once per process: type-graphql keeps its metadata globally.
+const resourceResolvers = resources.map((r) => buildResolver(r, buildTypes(r)));
+
+let schema: Promise<GraphQLSchema> | undefined;
+
+export function getSchema(): Promise<GraphQLSchema> {
+  schema ??= buildSchema({
+    resolvers: [AuthResolver, ...resourceResolvers] as unknown as [Function, ...Function[]],
+    authChecker,
+    validate: false,
+  });
+  return schema;
+}
+
+/** The SDL committed as gateway/schema.graphql. */
+export const printedSchema = async () => printSchema(lexicographicSortSchema(await getSchema())) + "\n";

@@ -1,0 +1,51 @@
+import "reflect-metadata";
+import { seedDemoContent } from "@presale/db";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./database";
+import { createLogger } from "./logger";
+import { Services } from "./services";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const log = createLogger(config.logLevel);
+  const ds = await openDatabase(config.database);
+  const services = new Services(config, ds, log);
+  await services.images.init();
+
+  const admin = await services.auth.ensureAdmin();
+  if (admin?.generatedPassword) {
+    // Shown once: the hash is all that is kept.
+    console.log(`\n  First admin created: ${admin.email} / ${admin.generatedPassword}\n  (set ADMIN_PASSWORD to choose it)\n`);
+  } else if (admin) log.info({ email: admin.email }, "first admin created");
+  if (await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes))) log.info("demo content seeded");
+
+  const app = await createApp(services);
+  const server = app.express.listen(config.port, () => {
+    log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);
+  });
+
+  const stop = async () => {
+    log.info("shutting down");
+    server.close();
+    await app.stop();
+    await ds.destroy();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

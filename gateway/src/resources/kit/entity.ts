@@ -1,0 +1,54 @@
+import { EntitySchema, EntitySchemaColumnOptions, EntitySchemaIndexOptions } from "typeorm";
+import type { Resource } from "./define";
+import { FieldSpec, isIndexed, isLongText } from "./fields";
+
+export type Dialect = "mysql" | "better-sqlite3";
+
+/** JSON kept in a text column; arrays in the model, text in the database. */
+const jsonText = {
+  to: (v: unknown) => (v === undefined ? undefined : v === null ? null : JSON.stringify(v)),
+  from: (v: string | null) => (v ? JSON.parse(v) : []),
+};
+
+function column(spec: FieldSpec, dialect: Dialect): EntitySchemaColumnOptions {
+  const longText = dialect === "mysql" ? "mediumtext" : "text";
+  switch (spec.kind) {
+    case "string":
+      return { type: "varchar", length: spec.max, nullable: !spec.required };
+    case "text":
+    case "html":
+      return { type: longText, nullable: !spec.required };
+    case "blocks":
+      return { type: "text", nullable: true, transformer: jsonText };
+    case "int":
+      return { type: "integer", nullable: !spec.required };
+    case "bool":
+      return { type: "boolean", default: spec.default };
+    case "address":
+      return { type: "varchar", length: 42, nullable: !spec.required };
+    case "amount":
+      return { type: "varchar", length: 78, nullable: !spec.required };
+    case "image":
+      return { type: "varchar", length: 255, nullable: !spec.required };
+    case "constant":
+      return { type: "varchar", length: 64, nullable: true };
+  }
+}
+
+/** The TypeORM mapping of a resource: its declared fields, plus id and timestamps. */
+export function entitySchemaOf(resource: Resource, dialect: Dialect): EntitySchema {
+  const columns: Record<string, EntitySchemaColumnOptions> = {
+    id: { type: "integer", primary: true, generated: "increment" },
+  };
+  const indices: EntitySchemaIndexOptions[] = [];
+  for (const [name, spec] of Object.entries(resource.fields)) {
+    columns[name] = column(spec, dialect);
+    if (isIndexed(spec) && !isLongText(spec)) {
+      indices.push({ name: `IDX_${resource.table}_${name}`, columns: [name], unique: Boolean(spec.unique) });
+    }
+  }
+  columns.createdAt = { type: "datetime" };
+  columns.updatedAt = { type: "datetime" };
+  indices.push({ name: `IDX_${resource.table}_createdAt`, columns: ["createdAt"] });
+  return new EntitySchema({ name: resource.name, tableName: resource.table, columns, indices });
+}

@@ -1,0 +1,115 @@
+import { GraphQLBoolean, GraphQLInt, GraphQLScalarType, GraphQLString } from "graphql";
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType, ObjectType } from "type-graphql";
+import { GraphQLUpload } from "../../graphql/upload";
+import type { Resource } from "./define";
+import { FieldSpec, labelOf } from "./fields";
+import { filterFieldsOf, RANGE_SUFFIXES } from "./query";
+
+type Class = { new (): object; prototype: object };
+type TypeRef = GraphQLScalarType | Class | [GraphQLScalarType | Class];
+
+/** A named class for type-graphql to decorate: one per generated GraphQL type. */
+const named = (name: string): Class => ({ [name]: class {} })[name] as Class;
+
+const addField = (cls: Class, name: string, type: TypeRef, nullable: boolean, description?: string) =>
+  Field(() => type, { nullable, description })(cls.prototype, name);
+
+@ObjectType({ description: "A landing block's content item" })
+export class ContentBlock {
+  @Field(() => String, { nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true, description: "Image file name, served at /Images/{imageUri}" })
+  imageUri?: string;
+}
+
+@InputType({ description: "A landing block's content item; `imageUri` keeps an existing image" })
+export class ContentBlockInput {
+  @Field(() => String, { nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) imageUri?: string;
+}
+
+@ObjectType({ description: "How many records a list filter matches" })
+export class ListMetadata {
+  @Field(() => GraphQLInt) count: number;
+}
+
+function outputType(spec: FieldSpec): TypeRef {
+  switch (spec.kind) {
+    case "int":
+      return GraphQLInt;
+    case "bool":
+      return GraphQLBoolean;
+    case "blocks":
+      return [ContentBlock];
+    default:
+      return GraphQLString;
+  }
+}
+
+function inputType(spec: FieldSpec): TypeRef {
+  if (spec.kind === "blocks") return [ContentBlockInput];
+  return outputType(spec);
+}
+
+const describe = (name: string, spec: FieldSpec) => {
+  const notes = [
+    spec.doc,
+    spec.required && "required",
+    spec.kind === "string" && `at most ${spec.max} characters`,
+    spec.kind === "address" && "an EVM address",
+    spec.kind === "amount" && "a decimal number, as text",
+    spec.kind === "html" && "rich text (sanitised HTML)",
+    spec.kind === "image" && "image file name, served at /Images/{name}",
+  ].filter(Boolean);
+  return notes.length ? `${labelOf(name, spec)}: ${notes.join("; ")}` : undefined;
+};
+
+export interface ResourceTypes {
+  object: Class;
+  filter: Class;
+  createArgs: Class;
+  updateArgs: Class;
+}
+
+/** The GraphQL types of one resource, in ra-data-graphql-simple's conventions. */
+export function buildTypes(r: Resource): ResourceTypes {
+  const object = named(r.name);
+  addField(object, "id", ID, false);
+  for (const [name, spec] of Object.entries(r.fields)) {
+    if (!spec.hidden) addField(object, name, outputType(spec), !spec.required || spec.kind === "constant", describe(name, spec));
+  }
+  addField(object, "createdAt", GraphQLISODateTime, false);
+  addField(object, "updatedAt", GraphQLISODateTime, false);
+  ObjectType(r.name, { description: r.doc })(object);
+
+  const filter = named(`${r.name}Filter`);
+  addField(filter, "q", GraphQLString, true, "Text search over the text fields");
+  addField(filter, "ids", [ID], true);
+  addField(filter, "id", ID, true);
+  for (const [name, spec] of filterFieldsOf(r)) {
+    addField(filter, name, outputType(spec), true);
+    if (spec.kind === "int") RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLInt, true));
+  }
+  for (const name of ["createdAt", "updatedAt"]) {
+    RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLISODateTime, true));
+  }
+  InputType(`${r.name}Filter`)(filter);
+
+  const args = (kind: "Create" | "Update") => {
+    const cls = named(`${kind}${r.name}Args`);
+    if (kind === "Update") addField(cls, "id", ID, false);
+    for (const [name, spec] of Object.entries(r.fields)) {
+      if (spec.hidden || spec.kind === "constant") continue;
+      if (spec.kind === "image") addField(cls, spec.upload, GraphQLUpload, true, describe(name, spec));
+      else if (!spec.readOnly) addField(cls, name, inputType(spec), true, describe(name, spec));
+    }
+    for (const [name, extra] of Object.entries(r.extraArgs ?? {})) {
+      addField(cls, name, extra.type === "uploads" ? [GraphQLUpload] : GraphQLString, true, extra.doc);
+    }
+    ArgsType()(cls);
+    return cls;
+  };
+
+  return { object, filter, createArgs: args("Create"), updateArgs: args("Update") };
+}

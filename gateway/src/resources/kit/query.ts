@@ -1,0 +1,93 @@
+import { Brackets, ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { UserInputError } from "../../errors";
+import type { Resource } from "./define";
+import { FieldSpec, isLongText } from "./fields";
+
+export interface ListParams {
+  page?: number | null;
+  perPage?: number | null;
+  sortField?: string | null;
+  sortOrder?: string | null;
+  filter?: Record<string, unknown> | null;
+}
+
+export const RANGE_SUFFIXES = ["_lt", "_lte", "_gt", "_gte"] as const;
+const OPERATORS: Record<(typeof RANGE_SUFFIXES)[number], string> = { _lt: "<", _lte: "<=", _gt: ">", _gte: ">=" };
+
+/** Fields `q` searches: the declared searchable ones, else every text column. */
+export const searchFieldsOf = (r: Resource) => {
+  const exposed = Object.entries(r.fields).filter(([, s]) => !s.hidden);
+  const declared = exposed.filter(([, s]) => s.searchable).map(([n]) => n);
+  return declared.length
+    ? declared
+    : exposed.filter(([, s]) => s.kind === "string" || isLongText(s)).map(([n]) => n);
+};
+
+export const filterFieldsOf = (r: Resource): [string, FieldSpec][] =>
+  Object.entries(r.fields).filter(([, s]) => !s.hidden && (s.filterable || s.unique) && !isLongText(s));
+
+export const sortFieldsOf = (r: Resource) => [
+  "id",
+  "createdAt",
+  "updatedAt",
+  ...Object.entries(r.fields)
+    .filter(([, s]) => !s.hidden && (s.sortable || s.unique) && !isLongText(s))
+    .map(([n]) => n),
+];
+
+const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** Applies react-admin's filter conventions: q, ids, equality, and _lt/_lte/_gt/_gte ranges. */
+export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r: Resource, filter: ListParams["filter"]) {
+  const a = qb.alias;
+  const allowed = new Set(["id", ...filterFieldsOf(r).map(([n]) => n)]);
+  const ranged = new Set(["id", "createdAt", "updatedAt", ...filterFieldsOf(r).filter(([, s]) => s.kind === "int").map(([n]) => n)]);
+  const metadata = qb.expressionMap.mainAlias!.metadata;
+  // Drivers differ on booleans and dates (better-sqlite3 binds neither): convert as a column write would.
+  const dbValue = (field: string, v: unknown) => {
+    const column = metadata.findColumnWithPropertyName(field);
+    return column ? qb.connection.driver.preparePersistentValue(v, column) : v;
+  };
+  let i = 0;
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    const p = `f${i++}`;
+    if (key === "q") {
+      const fields = searchFieldsOf(r);
+      const term = `%${escapeLike(String(value))}%`;
+      qb.andWhere(
+        new Brackets((w) => fields.forEach((f) => w.orWhere(`${a}.${f} LIKE :${p} ESCAPE '!'`, { [p]: term }))),
+      );
+    } else if (key === "ids") {
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger);
+      if (ids.length === 0) qb.andWhere("1 = 0");
+      else qb.andWhere(`${a}.id IN (:...${p})`, { [p]: ids });
+    } else if (allowed.has(key)) {
+      qb.andWhere(`${a}.${key} = :${p}`, { [p]: dbValue(key, value) });
+    } else {
+      const suffix = RANGE_SUFFIXES.find((s) => key.endsWith(s));
+      const field = suffix && key.slice(0, -suffix.length);
+      if (!suffix || !field || !ranged.has(field)) throw new UserInputError({ filter: `Unknown filter ${key}` });
+      qb.andWhere(`${a}.${field} ${OPERATORS[suffix]} :${p}`, { [p]: dbValue(field, value) });
+    }
+  }
+  return qb;
+}
+
+export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r: Resource, p: ListParams) {
+  const field = p.sortField || r.defaultSort.field;
+  if (!sortFieldsOf(r).includes(field)) throw new UserInputError({ sortField: `Cannot sort by ${field}` });
+  const order = (p.sortOrder || r.defaultSort.order).toUpperCase();
+  if (order !== "ASC" && order !== "DESC") throw new UserInputError({ sortOrder: "Sort order must be ASC or DESC" });
+  qb.orderBy(`${qb.alias}.${field}`, order);
+  if (field !== "id") qb.addOrderBy(`${qb.alias}.id`, order);
+  if (p.perPage !== undefined && p.perPage !== null) {
+    if (!Number.isSafeInteger(p.perPage) || p.perPage < 1 || p.perPage > 1000) {
+      throw new UserInputError({ perPage: "Rows per page must be between 1 and 1000" });
+    }
+    const page = p.page ?? 0;
+    if (!Number.isSafeInteger(page) || page < 0) throw new UserInputError({ page: "Page must be 0 or more" });
+    qb.offset(page * p.perPage).limit(p.perPage);
+  }
+  return qb;
+}

@@ -1,0 +1,164 @@
+import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
+import type { AuthUser } from "../../auth/tokens";
+import { FieldErrors, NotFoundError, UserInputError } from "../../errors";
+import type { ImageStore, StagedImage } from "../../images/store";
+import type { Resource, Row, WriteContext } from "./define";
+import { ImageKind, labelOf } from "./fields";
+import { applyFilter, applySortAndPage, ListParams } from "./query";
+import { isUploadedFile, UploadedFile } from "./uploads";
+import { normaliseField } from "./validate";
+
+export type WriteInput = Record<string, unknown>;
+
+/**
+ * The one place a resource is read and written. GraphQL resolvers and the REST
+ * shim both call it, so every rule (validation, uploads, uniqueness) holds for both.
+ */
+export class ResourceService {
+  constructor(
+    readonly resource: Resource,
+    private readonly ds: DataSource,
+    private readonly images: ImageStore,
+  ) {}
+
+  private repo(manager: EntityManager = this.ds.manager): Repository<Row> {
+    return manager.getRepository<Row>(this.resource.name);
+  }
+
+  async list(params: ListParams): Promise<Row[]> {
+    const qb = this.repo().createQueryBuilder("r");
+    applyFilter(qb, this.resource, params.filter);
+    applySortAndPage(qb, this.resource, params);
+    return qb.getMany();
+  }
+
+  async count(filter: ListParams["filter"]): Promise<number> {
+    return applyFilter(this.repo().createQueryBuilder("r"), this.resource, filter).getCount();
+  }
+
+  async get(id: unknown): Promise<Row> {
+    const row = await this.find(id);
+    if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
+    return row;
+  }
+
+  async find(id: unknown, manager?: EntityManager): Promise<Row | null> {
+    const n = Number(id);
+    if (!Number.isSafeInteger(n) || n < 1) return null;
+    return this.repo(manager).findOneBy({ id: n });
+  }
+
+  create(input: WriteInput, actor?: AuthUser): Promise<Row> {
+    return this.write("create", input, undefined, actor);
+  }
+
+  async update(id: unknown, input: WriteInput, actor?: AuthUser): Promise<Row> {
+    return this.write("update", input, id, actor);
+  }
+
+  async remove(id: unknown, actor?: AuthUser): Promise<Row> {
+    return this.ds.transaction(async (manager) => {
+      const row = await this.find(id, manager);
+      if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
+      await this.resource.hooks?.beforeDelete?.(row, actor, manager);
+      await this.repo(manager).delete({ id: row.id });
+      return row;
+    });
+  }
+
+  /** Checks everything (fields, files, hooks, uniqueness) before a single write; a refused write leaves nothing behind. */
+  private async write(op: "create" | "update", input: WriteInput, id: unknown, actor?: AuthUser): Promise<Row> {
+    const { fields, name } = this.resource;
+    const manager = this.ds.manager;
+    const existing = op === "update" ? await this.find(id) : undefined;
+    if (op === "update" && !existing) throw new NotFoundError(`${name} ${String(id)} not found`);
+
+    const errors: FieldErrors = {};
+    const values: Record<string, unknown> = {};
+    const staged: StagedImage[] = [];
+    const stageImage = async (field: string, file: UploadedFile, kinds: ImageKind[]) => {
+      const checked = this.images.check(await file.read(), kinds);
+      if ("error" in checked) {
+        errors[field] = checked.error;
+        return undefined;
+      }
+      staged.push(checked.image);
+      return checked.image.name;
+    };
+
+    for (const [field, spec] of Object.entries(fields)) {
+      if (spec.hidden) continue;
+      if (spec.kind === "constant") {
+        if (op === "create") values[field] = spec.value;
+        continue;
+      }
+      if (spec.kind === "image") {
+        const upload = input[spec.upload];
+        if (upload !== undefined && upload !== null && !isUploadedFile(upload)) {
+          errors[field] = `${labelOf(field, spec)} must be a file upload`;
+        } else if (upload) {
+          const kinds = op === "update" && spec.updateKinds ? spec.updateKinds : spec.kinds;
+          const stored = await stageImage(field, upload, kinds);
+          if (stored) values[field] = stored;
+        } else if (op === "create" && spec.required) {
+          errors[field] = `${labelOf(field, spec)} is required`;
+        }
+        continue;
+      }
+      if (spec.readOnly) continue;
+      let raw = input[field];
+      if (raw === undefined && op === "create") {
+        if (spec.default !== undefined) raw = spec.default;
+        else if (spec.required) {
+          errors[field] = `${labelOf(field, spec)} is required`;
+          continue;
+        }
+      }
+      const result = normaliseField(field, spec, raw);
+      if ("error" in result) errors[field] = result.error;
+      else if ("value" in result) {
+        if (spec.immutable && existing && existing[field] !== result.value) {
+          errors[field] = `${labelOf(field, spec)} cannot be changed`;
+        } else values[field] = result.value;
+      }
+    }
+
+    const context: WriteContext = { op, input, values, existing: existing ?? undefined, errors, actor, manager, stageImage };
+    await this.resource.hooks?.beforeWrite?.(context);
+    await this.checkUnique(values, existing?.id, manager, errors);
+    if (Object.keys(errors).length) throw new UserInputError(errors);
+
+    const created = await this.images.commit(staged);
+    try {
+      const repo = this.repo(manager);
+      const now = new Date();
+      if (existing) {
+        await repo.update({ id: existing.id }, { ...values, updatedAt: now } as Record<string, any>);
+        return (await this.find(existing.id))!;
+      }
+      const saved = await repo.save(repo.create({ ...values, createdAt: now, updatedAt: now }));
+      return (await this.find(saved.id))!;
+    } catch (e) {
+      await this.images.discard(created);
+      throw this.uniqueViolation(e) ?? e;
+    }
+  }
+
+  private async checkUnique(values: Record<string, unknown>, selfId: number | undefined, manager: EntityManager, errors: FieldErrors) {
+    for (const [field, spec] of Object.entries(this.resource.fields)) {
+      if (!spec.unique || errors[field] || values[field] === undefined || values[field] === null) continue;
+      const qb = this.repo(manager).createQueryBuilder("r").where(`LOWER(r.${field}) = LOWER(:v)`, { v: values[field] });
+      if (selfId) qb.andWhere("r.id <> :id", { id: selfId });
+      if (await qb.getExists()) errors[field] = `${labelOf(field, spec)} already exists`;
+    }
+  }
+
+  /** A unique index raced past checkUnique: report it as the field's error. */
+  private uniqueViolation(e: unknown): UserInputError | undefined {
+    if (!(e instanceof QueryFailedError)) return undefined;
+    const msg = String(e.message);
+    if (!/UNIQUE constraint failed|Duplicate entry/i.test(msg)) return undefined;
+    const field = Object.entries(this.resource.fields).find(([f, s]) => s.unique && msg.includes(f))?.[0] ?? "id";
+    return new UserInputError({ [field]: `${labelOf(field, this.resource.fields[field] ?? { kind: "int" })} already exists` });
+  }
+}

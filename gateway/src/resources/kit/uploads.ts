@@ -1,0 +1,45 @@
+import type { Readable } from "stream";
+import { PayloadTooLargeError } from "../../errors";
+
+/** A file received by GraphQL (graphql-upload) or by the REST shim (busboy). */
+export interface UploadedFile {
+  read(): Promise<Buffer>;
+}
+
+/** Reads a stream whose size limit is enforced upstream (graphql-upload, busboy). */
+export async function readStream(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += chunk.length;
+      if (size > maxBytes) throw new PayloadTooLargeError(`File exceeds the ${maxBytes / 1024 / 1024} MB limit`);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (e) {
+    if (e instanceof PayloadTooLargeError) throw e;
+    if ((e as { status?: number }).status === 413) {
+      throw new PayloadTooLargeError(`File exceeds the ${maxBytes / 1024 / 1024} MB limit`);
+    }
+    throw e;
+  }
+  return Buffer.concat(chunks);
+}
+
+interface GraphQLFileUpload {
+  createReadStream(): Readable;
+}
+
+/** Wraps a graphql-upload `Upload` argument (a promise of a FileUpload). */
+export function fromGraphQLUpload(upload: unknown, maxBytes: number): UploadedFile | undefined {
+  if (upload === undefined || upload === null) return undefined;
+  return {
+    async read() {
+      const file = (await upload) as GraphQLFileUpload;
+      return readStream(file.createReadStream(), maxBytes);
+    },
+  };
+}
+
+export const isUploadedFile = (v: unknown): v is UploadedFile =>
+  typeof v === "object" && v !== null && typeof (v as UploadedFile).read === "function";
