@@ -1,16 +1,21 @@
 import { migrations } from "@presale/db";
 import { mkdirSync } from "fs";
+import { createConnection } from "mysql2/promise";
 import path from "path";
 import { DataSource } from "typeorm";
 import type { Config } from "./config";
 import { entitySchemaOf } from "./resources/kit/entity";
 import { resources } from "./resources";
 
-/** The product's DataSource: the resources' entities and db/'s migrations, on MySQL or SQLite. */
-export function createDataSource(database: Config["database"]): DataSource {
+/**
+ * The product's DataSource: the resources' entities and db/'s migrations, on
+ * MySQL, MariaDB or SQLite. TypeORM reads MariaDB's catalogue differently
+ * (column defaults), so a mysql:// URL that reaches MariaDB is opened as such.
+ */
+export function createDataSource(database: Config["database"], mariadb = false): DataSource {
   if (database.type === "mysql") {
     return new DataSource({
-      type: "mysql",
+      type: mariadb ? "mariadb" : "mysql",
       url: database.url,
       charset: "utf8mb4_unicode_ci",
       timezone: "Z",
@@ -36,8 +41,18 @@ export function createDataSource(database: Config["database"]): DataSource {
   });
 }
 
+async function isMariaDb(url: string): Promise<boolean> {
+  const conn = await createConnection(url);
+  try {
+    const [rows] = await conn.query("SELECT VERSION() AS v");
+    return /mariadb/i.test(String((rows as { v: string }[])[0].v));
+  } finally {
+    await conn.end();
+  }
+}
+
 export async function openDatabase(database: Config["database"]): Promise<DataSource> {
-  const ds = createDataSource(database);
+  const ds = createDataSource(database, database.type === "mysql" && (await isMariaDb(database.url)));
   await ds.initialize();
   await ds.runMigrations({ transaction: "each" });
   return ds;

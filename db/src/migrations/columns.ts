@@ -5,7 +5,7 @@ import { QueryRunner, TableColumnOptions, TableIndexOptions } from "typeorm";
  * migrations that use them: a later schema change gets a new migration, never
  * an edit here.
  */
-export const isMysql = (qr: QueryRunner) => qr.connection.options.type === "mysql";
+export const isMysql = (qr: QueryRunner) => ["mysql", "mariadb"].includes(qr.connection.options.type);
 
 export const id = (): TableColumnOptions => ({
   name: "id",

@@ -2,7 +2,7 @@ import { EntitySchema, EntitySchemaColumnOptions, EntitySchemaIndexOptions } fro
 import type { Resource } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
 
-export type Dialect = "mysql" | "better-sqlite3";
+export type Dialect = "mysql" | "better-sqlite3";  // MariaDB maps like MySQL
 
 /** JSON kept in a text column; arrays in the model, text in the database. */
 const jsonText = {
