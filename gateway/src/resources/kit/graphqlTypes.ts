@@ -11,7 +11,7 @@ type TypeRef = GraphQLScalarType | Class | [GraphQLScalarType | Class];
 /** A named class for type-graphql to decorate: one per generated GraphQL type. */
 const named = (name: string): Class => ({ [name]: class {} })[name] as Class;
 
-const addField = (cls: Class, name: string, type: TypeRef, nullable: boolean, description?: string) =>
+const addField = (cls: Class, name: string, type: TypeRef, nullable: boolean | "itemsAndList", description?: string) =>
   Field(() => type, { nullable, description })(cls.prototype, name);
 
 @ObjectType({ description: "A landing block's content item" })
@@ -105,7 +105,8 @@ export function buildTypes(r: Resource): ResourceTypes {
       else if (!spec.readOnly) addField(cls, name, inputType(spec), true, describe(name, spec));
     }
     for (const [name, extra] of Object.entries(r.extraArgs ?? {})) {
-      addField(cls, name, extra.type === "uploads" ? [GraphQLUpload] : GraphQLString, true, extra.doc);
+      if (extra.type === "uploads") addField(cls, name, [GraphQLUpload], "itemsAndList", extra.doc);
+      else addField(cls, name, GraphQLString, true, extra.doc);
     }
     ArgsType()(cls);
     return cls;
