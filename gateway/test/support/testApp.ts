@@ -32,7 +32,7 @@ export interface GqlResponse {
 }
 
 /** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
-export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean; admin?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-test-"));
   let dropDatabase = async () => {};
   let databaseUrl = `sqlite:${path.join(dataDir, "test.sqlite")}`;
@@ -60,7 +60,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; seed?: 
   const ds = await openDatabase(config.database);
   const services = new Services(config, ds, createLogger(config.logLevel));
   await services.images.init();
-  await services.auth.ensureAdmin();
+  if (opts.admin !== false) await services.auth.ensureAdmin();
   if (opts.seed) await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes));
   const app = await createApp(services);
   const http = request(app.express);

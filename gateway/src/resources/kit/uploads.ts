@@ -6,12 +6,13 @@ export interface UploadedFile {
   read(): Promise<Buffer>;
 }
 
-/** Reads a stream whose size limit is enforced upstream (graphql-upload, busboy). */
-export async function readStream(stream: Readable, maxBytes: number): Promise<Buffer> {
+/** Reads an upload stream, refusing it past maxBytes (graphql-upload and busboy also cut it there). */
+export async function readStream(open: () => Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
-    for await (const chunk of stream) {
+    // graphql-upload throws from createReadStream when the file already hit its limit.
+    for await (const chunk of open()) {
       size += chunk.length;
       if (size > maxBytes) throw new PayloadTooLargeError(`File exceeds the ${maxBytes / 1024 / 1024} MB limit`);
       chunks.push(chunk as Buffer);
@@ -36,7 +37,7 @@ export function fromGraphQLUpload(upload: unknown, maxBytes: number): UploadedFi
   return {
     async read() {
       const file = (await upload) as GraphQLFileUpload;
-      return readStream(file.createReadStream(), maxBytes);
+      return readStream(() => file.createReadStream(), maxBytes);
     },
   };
 }

@@ -1,0 +1,72 @@
+import { writeFileSync } from "fs";
+import path from "path";
+import { startTestApp, TestApp } from "./support/testApp";
+import { files } from "./support/files";
+
+describe("/Images", () => {
+  let app: TestApp;
+  let png: string;
+  let svg: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    png = await app.services.images.saveTrusted(files.png);
+    svg = await app.services.images.saveTrusted(files.svg);
+    // A secret next to the images folder that no URL may reach.
+    writeFileSync(path.join(app.dataDir, "secret.txt"), "top secret");
+  });
+  afterAll(() => app.close());
+
+  it("names files by content hash with the sniffed extension", () => {
+    expect(png).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(svg).toMatch(/^[0-9a-f]{32}\.svg$/);
+  });
+
+  it("serves an image byte for byte with type, ETag, long cache and nosniff", async () => {
+    const res = await app.http.get(`/Images/${png}`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(Buffer.compare(res.body, files.png)).toBe(0);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cache-control"]).toContain("max-age=31536000");
+    expect(res.headers.etag).toBeTruthy();
+    const again = await app.http.get(`/Images/${png}`).set("If-None-Match", res.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  it("serves SVG under a sandboxing Content-Security-Policy", async () => {
+    const res = await app.http.get(`/Images/${svg}`);
+    expect(res.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(res.headers["content-security-policy"]).toContain("sandbox");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'none'");
+  });
+
+  it.each([
+    "/Images/../secret.txt",
+    "/Images/..%2fsecret.txt",
+    "/Images/..%2F..%2Fsecret.txt",
+    "/Images/%2e%2e/secret.txt",
+    "/Images/....//secret.txt",
+    "/Images/..\\secret.txt",
+    "/Images/%00.png",
+    "/Images/.hidden",
+    "/Images/",
+    "/Images/missing.png",
+  ])("refuses %s without leaking anything", async (url) => {
+    const res = await app.http.get(url).buffer(true);
+    expect([400, 403, 404]).toContain(res.status);
+    expect(String(res.text ?? "")).not.toContain("top secret");
+  });
+});
+
+describe("/healthz", () => {
+  it("answers 200 { db: 'up' } while the database answers, 503 once it does not", async () => {
+    const app = await startTestApp();
+    const up = await app.http.get("/healthz");
+    expect([up.status, up.body]).toEqual([200, { db: "up" }]);
+    await app.services.ds.destroy();
+    const down = await app.http.get("/healthz");
+    expect([down.status, down.body]).toEqual([503, { db: "down" }]);
+    await app.services.ds.initialize();
+    await app.close();
+  });
+});

@@ -1,0 +1,44 @@
+// `npm start`: builds whatever is missing or older than its sources, then runs the product on one port.
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+/** Newest modification time under a folder (skipping node_modules and build output). */
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (["node_modules", "dist", "build", "test-artifacts"].includes(entry.name)) continue;
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+// A workspace without a build script is skipped.
+const builds = [
+  { workspace: "abis", sources: ["abis/contracts", "abis/src"], output: "abis/build" },
+  { workspace: "db", sources: ["db/src"], output: "db/dist/index.js" },
+  { workspace: "gateway", sources: ["gateway/src", "db/src"], output: "gateway/dist/main.js" },
+  { workspace: "admin", sources: ["admin/src", "admin/index.html", "admin/vite.config.ts"], output: "admin/dist/index.html" },
+];
+
+for (const b of builds) {
+  const out = path.join(root, b.output);
+  const pkg = path.join(root, b.workspace, "package.json");
+  if (!JSON.parse(readFileSync(pkg, "utf8")).scripts?.build) continue;
+  const srcTime = Math.max(...b.sources.map((s) => {
+    const p = path.join(root, s);
+    return existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p);
+  }));
+  if (existsSync(out) && statSync(out).mtimeMs >= srcTime) continue;
+  console.log(`building ${b.workspace}...`);
+  const r = spawnSync("npm", ["run", "build", "-w", b.workspace], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, [path.join(root, "gateway/dist/main.js")], { cwd: root, stdio: "inherit" });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));
