@@ -1,6 +1,4 @@
 /** The gateway suite; TEST_DB=sqlite (default) or mysql picks the database (scripts/gateway-tests.mjs runs both). */
-const esm = "(graphql-upload|fs-capacitor|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/";
-
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
@@ -18,8 +16,8 @@ module.exports = {
       },
     ],
   },
-  // These ship ES modules only (sanitize-html's htmlparser2 12 sits in a nested node_modules).
-  transformIgnorePatterns: [`/node_modules/(?!${esm})(?!.*/node_modules/${esm})`],
+  // graphql-upload and fs-capacitor ship ES modules only.
+  transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor)/)"],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
   moduleNameMapper: { "^@presale/db$": "<rootDir>/../db/src/index.ts" },
   setupFiles: ["reflect-metadata"],

@@ -3,7 +3,7 @@ import pino from "pino";
 export type Logger = pino.Logger;
 
 /** Structured logs; credentials never reach them. */
-export const createLogger = (level: string) =>
+export const createLogger = (level: string, destination?: pino.DestinationStream) =>
   pino({
     level,
     redact: {
@@ -17,4 +17,4 @@ export const createLogger = (level: string) =>
       ],
       censor: "[redacted]",
     },
-  });
+  }, destination);

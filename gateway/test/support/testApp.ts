@@ -32,7 +32,7 @@ export interface GqlResponse {
 }
 
 /** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
-export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean; admin?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean; admin?: boolean; logTo?: { write(line: string): void } } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-test-"));
   let dropDatabase = async () => {};
   let databaseUrl = `sqlite:${path.join(dataDir, "test.sqlite")}`;
@@ -58,7 +58,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; seed?: 
     ...opts.env,
   });
   const ds = await openDatabase(config.database);
-  const services = new Services(config, ds, createLogger(config.logLevel));
+  const services = new Services(config, ds, createLogger(opts.logTo ? "debug" : config.logLevel, opts.logTo));
   await services.images.init();
   if (opts.admin !== false) await services.auth.ensureAdmin();
   if (opts.seed) await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes));

@@ -1,0 +1,27 @@
+import { ADMIN, startTestApp } from "./support/testApp";
+
+describe("logs", () => {
+  it("are structured, carry a request id, and never hold a password or token", async () => {
+    const lines: string[] = [];
+    const app = await startTestApp({ logTo: { write: (line) => lines.push(line) } });
+    try {
+      const token = await app.adminToken();
+      const res = await app.http
+        .post("/graphql")
+        .set("Authorization", token)
+        .set("X-Request-Id", "req-123")
+        .send({ query: `mutation { createUser(name: "L", email: "l@example.com", password: "logged-secret-pw", password2: "logged-secret-pw") { id } }` });
+      expect(res.headers["x-request-id"]).toBe("req-123");
+      await app.gql(`mutation { login(email: "${ADMIN.email}", password: "wrong-but-secret") { token } }`);
+
+      const entries = lines.map((l) => JSON.parse(l));
+      expect(entries.some((e) => e.req?.id === "req-123" && e.res?.statusCode === 200)).toBe(true);
+      const text = lines.join("\n");
+      for (const secret of [ADMIN.password, "logged-secret-pw", "wrong-but-secret", token.replace("Bearer ", "")]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
