@@ -19,7 +19,7 @@ module.exports = {
   // graphql-upload and fs-capacitor ship ES modules only.
   transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor)/)"],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
-  moduleNameMapper: { "^@presale/db$": "<rootDir>/../db/src/index.ts" },
+  moduleNameMapper: { "^@presale/db$": "<rootDir>/../db/src/index.ts", "^@presale/abis$": "<rootDir>/../abis/src/index.ts" },
   setupFiles: ["reflect-metadata"],
   testTimeout: 30000,
 };

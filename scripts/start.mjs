@@ -19,7 +19,7 @@ function newest(dir) {
 
 // A workspace without a build script is skipped.
 const builds = [
-  { workspace: "abis", sources: ["abis/contracts", "abis/src"], output: "abis/build" },
+  { workspace: "abis", sources: ["abis/contracts", "abis/src", "abis/scripts"], output: "abis/dist/index.js" },
   { workspace: "db", sources: ["db/src"], output: "db/dist/index.js" },
   { workspace: "gateway", sources: ["gateway/src", "db/src"], output: "gateway/dist/main.js" },
   { workspace: "admin", sources: ["admin/src", "admin/index.html", "admin/vite.config.ts"], output: "admin/dist/index.html" },

@@ -11,6 +11,7 @@ import { getSchema } from "./graphql/schema";
 import { graphqlUploadExpress } from "./graphql/upload";
 import { adminRouter } from "./http/admin";
 import { imagesRouter } from "./http/images";
+import { restRouter } from "./rest/router";
 import type { Services } from "./services";
 
 const MAX_FILES = 20;
@@ -93,9 +94,7 @@ export async function createApp(services: Services): Promise<App> {
     }),
   );
 
-  app.use("/api", (_req, res) => {
-    res.status(404).json({ message: "Not found" });
-  });
+  app.use("/api", restRouter(services));
   app.use(adminRouter(config.adminDist));
   app.use((_req, res) => {
     res.status(404).json({ message: "Not found" });

@@ -1,6 +1,7 @@
 import { randomBytes } from "crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "fs";
 import path from "path";
+import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
 
 export type Registration = "open" | "approval" | "closed";
 
@@ -18,6 +19,8 @@ export interface Config {
   maxUploadBytes: number;
   logLevel: string;
   adminDist: string;
+  /** The active chain (CHAIN and its overrides); null for CHAIN=none. */
+  chain: ChainConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +82,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
   }
 
+  let chain: ChainConfig | null = null;
+  try {
+    chain = resolveChainConfig(env);
+  } catch (e) {
+    if (!(e instanceof ChainConfigError)) throw e;
+    problems.push(...e.problems);
+  }
+
   if (problems.length) throw new ConfigError("Invalid configuration:\n  - " + problems.join("\n  - "));
 
   return {
@@ -97,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024),
     logLevel,
     adminDist: path.resolve(str("ADMIN_DIST", path.join(__dirname, "../../admin/dist"))),
+    chain,
   };
 }
 

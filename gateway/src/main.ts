@@ -29,6 +29,9 @@ async function main() {
   } else if (admin) log.info({ email: admin.email }, "first admin created");
   if (await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes))) log.info("demo content seeded");
 
+  await services.chain.start();
+  await services.chain.reconcileLaunchPads().catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
+
   const app = await createApp(services);
   const server = app.express.listen(config.port, () => {
     log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);
@@ -38,6 +41,7 @@ async function main() {
     log.info("shutting down");
     server.close();
     await app.stop();
+    await services.chain.stop();
     await ds.destroy();
     process.exit(0);
   };

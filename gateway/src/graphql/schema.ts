@@ -2,6 +2,7 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { authChecker } from "../auth/authChecker";
 import { AuthResolver } from "../auth/AuthResolver";
+import { ChainResolver } from "../chain/ChainResolver";
 import { resources } from "../resources";
 import { buildTypes } from "../resources/kit/graphqlTypes";
 import { buildResolver } from "../resources/kit/resolver";
@@ -13,7 +14,7 @@ let schema: Promise<GraphQLSchema> | undefined;
 
 export function getSchema(): Promise<GraphQLSchema> {
   schema ??= buildSchema({
-    resolvers: [AuthResolver, ...resourceResolvers] as unknown as [Function, ...Function[]],
+    resolvers: [AuthResolver, ChainResolver, ...resourceResolvers] as unknown as [Function, ...Function[]],
     authChecker,
     validate: false,
   });

@@ -43,7 +43,7 @@ export const landingBlocks = defineResource({
   },
   access: { read: "public", write: "user" },
   extraArgs: {
-    blockFiles: { type: "uploads", doc: "Images for content blocks by index (JPG, WEBP, PNG or GIF)" },
+    blockFiles: { type: "uploads", doc: "Images for content blocks by index (JPG, WEBP, PNG or GIF)", legacy: "files" },
   },
   hooks: { beforeWrite: blockImages },
 });

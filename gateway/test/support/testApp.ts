@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "fs";
 import { createConnection } from "mysql2/promise";
 import { tmpdir } from "os";
 import path from "path";
+import type { Express } from "express";
 import request from "supertest";
 import { seedDemoContent } from "@presale/db";
 import { createApp } from "../../src/app";
@@ -16,6 +17,7 @@ const MYSQL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 
 export interface TestApp {
   services: Services;
+  express: Express;
   http: ReturnType<typeof request>;
   dataDir: string;
   /** POSTs a GraphQL operation; `token` goes in the Authorization header as given. */
@@ -32,7 +34,14 @@ export interface GqlResponse {
 }
 
 /** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
-export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean; admin?: boolean; logTo?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function startTestApp(opts: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    admin?: boolean;
+    logTo?: { write(line: string): void };
+    /** Start a local anvil chain with the contracts deployed (CHAIN=local); otherwise CHAIN=none. */
+    chain?: boolean;
+  } = {},): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-test-"));
   let dropDatabase = async () => {};
   let databaseUrl = `sqlite:${path.join(dataDir, "test.sqlite")}`;
@@ -55,12 +64,14 @@ export async function startTestApp(opts: { env?: Record<string, string>; seed?: 
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "silent",
+    CHAIN: opts.chain ? "local" : "none",
     ...opts.env,
   });
   const ds = await openDatabase(config.database);
   const services = new Services(config, ds, createLogger(opts.logTo ? "debug" : config.logLevel, opts.logTo));
   await services.images.init();
   if (opts.admin !== false) await services.auth.ensureAdmin();
+  if (opts.chain) await services.chain.start({ portRange: [8700, 8799] }, {});
   if (opts.seed) await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes));
   const app = await createApp(services);
   const http = request(app.express);
@@ -86,6 +97,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; seed?: 
 
   return {
     services,
+    express: app.express,
     http,
     dataDir,
     gql,
@@ -102,6 +114,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; seed?: 
     },
     async close() {
       await app.stop();
+      await services.chain.stop();
       await ds.destroy();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

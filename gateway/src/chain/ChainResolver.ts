@@ -1,0 +1,38 @@
+import { Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import type { GqlContext } from "../graphql/context";
+
+@ObjectType({ description: "Contract addresses on the active chain" })
+class ChainContracts {
+  @Field(() => String) farm: string;
+  @Field(() => String) pairFactory: string;
+  @Field(() => String) presaleFactory: string;
+  @Field(() => String) staking: string;
+  @Field(() => String) token: string;
+  @Field(() => String) stable: string;
+  @Field(() => String) multicall3: string;
+}
+
+@ObjectType({ description: "The chain this deployment works on (CHAIN), so one admin build works on any chain" })
+class ChainConfigType {
+  @Field(() => Int) chainId: number;
+  @Field(() => String) rpcUrl: string;
+  @Field(() => String, { nullable: true, description: "Block explorer base URL; null on the local chain" })
+  explorerUrl: string | null;
+  @Field(() => ChainContracts) contracts: ChainContracts;
+}
+
+@Resolver()
+export class ChainResolver {
+  @Query(() => ChainConfigType, { name: "chainConfig", nullable: true, description: "Null when CHAIN=none" })
+  chainConfig(@Ctx() ctx: GqlContext) {
+    return ctx.services.chain.publicConfig;
+  }
+
+  @Authorized("admin")
+  @Mutation(() => Int, {
+    description: "Imports every presale of the factory's PresaleCreated events that has no launchpad record; returns how many",
+  })
+  reconcileLaunchPads(@Ctx() ctx: GqlContext) {
+    return ctx.services.chain.reconcileLaunchPads();
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  ChainConfig,
+  createChainProvider,
+  listPresalesCreated,
+  publicChainConfig,
+  readPresale,
+  startLocalChain,
+  withLocalDeployment,
+  type LocalChain,
+} from "@presale/abis";
+import { formatUnits } from "ethers";
+import type { Logger } from "../logger";
+import type { ResourceService } from "../resources/kit/service";
+
+/** Decimal text without a trailing ".0" (formatUnits writes "100.0"). */
+const units = (value: bigint, decimals: number) => formatUnits(value, decimals).replace(/\.0$/, "");
+
+/**
+ * The active chain (CHAIN): its public config for the admin, a read provider,
+ * and the import of presales that exist on chain but not in the database.
+ */
+export class ChainService {
+  private local?: LocalChain;
+  private providerCache?: ReturnType<typeof createChainProvider>;
+
+  constructor(
+    private config: ChainConfig | null,
+    private readonly launchPads: ResourceService,
+    private readonly log: Logger,
+  ) {}
+
+  get active(): ChainConfig | null {
+    return this.config;
+  }
+
+  /** What any client needs to talk to the chain: chain id, RPC, explorer and contract addresses. */
+  get publicConfig() {
+    return this.config ? publicChainConfig(this.config) : null;
+  }
+
+  private provider() {
+    if (!this.config) throw new Error("No chain is configured (CHAIN=none)");
+    this.providerCache ??= createChainProvider(this.config);
+    return this.providerCache;
+  }
+
+  /** For CHAIN=local: starts anvil, deploys the contracts and seeds the demo presale. */
+  async start(opts: { portRange?: [number, number] } = {}, env: NodeJS.ProcessEnv = process.env) {
+    if (!this.config?.local) return;
+    const { port, chainId } = this.config.local;
+    this.local = await startLocalChain({
+      ...(opts.portRange ? { portRange: opts.portRange } : { port }),
+      chainId,
+      log: (line: string) => this.log.debug({ anvil: line }),
+    });
+    this.config = withLocalDeployment(this.config, this.local, env);
+    this.log.info({ rpcUrl: this.local.rpcUrl, contracts: this.local.contracts }, "local chain started");
+  }
+
+  async stop() {
+    this.providerCache?.destroy();
+    this.providerCache = undefined;
+    await this.local?.stop();
+    this.local = undefined;
+  }
+
+  /** The local chain, when this process started one (tests use its signers). */
+  get localChain() {
+    return this.local;
+  }
+
+  /**
+   * Records every presale of the factory's PresaleCreated events that has no
+   * launchpad record yet; idempotent. Returns how many were imported.
+   */
+  async reconcileLaunchPads(): Promise<number> {
+    if (!this.config) return 0;
+    const provider = this.provider();
+    const created = await listPresalesCreated(provider, this.config.contracts.presaleFactory);
+    let imported = 0;
+    for (const event of created) {
+      if ((await this.launchPads.count({ presaleAddress: event.presaleAddress })) > 0) continue;
+      const p = await readPresale(provider, event.presaleAddress);
+      try {
+        await this.launchPads.create({
+          pid: p.pid,
+          priceToken: units(p.priceBNB, p.tokenDecimals),
+          priceTokenCrypto: units(p.priceBUSD, p.tokenDecimals),
+          tokenAddress: p.tokenAddress,
+          tokenName: p.tokenName,
+          tokenSymbol: p.tokenSymbol,
+          tokenDecimal: p.tokenDecimals,
+          bnbMinimumContribution: units(p.minBNB, 18),
+          bnbMaximumContribution: units(p.maxBNB, 18),
+          busdMinimumContribution: units(p.minBUSD, 18),
+          busdMaximumContribution: units(p.maxBUSD, 18),
+          hardCap: units(p.hardCap, 18),
+          busdHardCap: units(p.busdHardCap, 18),
+          presaleAddress: p.presaleAddress,
+        });
+        imported++;
+      } catch (e) {
+        // Saved meanwhile by the admin (the unique address refused the second copy).
+        if ((await this.launchPads.count({ presaleAddress: event.presaleAddress })) === 0) throw e;
+      }
+    }
+    if (imported) this.log.info({ imported }, "launchpad records imported from the chain");
+    return imported;
+  }
+}

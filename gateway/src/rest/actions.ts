@@ -1,0 +1,100 @@
+import type { ResolverData } from "type-graphql";
+import { authChecker } from "../auth/authChecker";
+import type { AuthUser } from "../auth/tokens";
+import { NotFoundError, UserInputError } from "../errors";
+import type { GqlContext } from "../graphql/context";
+import type { Access, Resource, Row } from "../resources/kit/define";
+import type { ResourceService } from "../resources/kit/service";
+import { normaliseField } from "../resources/kit/validate";
+import type { Services } from "../services";
+import type { LegacyRequest } from "./body";
+import { inputOf, toLegacy } from "./legacy";
+import type { RestRoute } from "./routes";
+
+export interface Caller {
+  user?: AuthUser;
+  ip: string;
+}
+
+/** The same gate as the GraphQL resolvers (authChecker): 401 without a valid token, 403 without the role. */
+export async function checkAccess(access: Access, caller: Caller, services: Services) {
+  if (access === "public") return;
+  const check = authChecker as (data: ResolverData<GqlContext>, roles: string[]) => boolean | Promise<boolean>;
+  await check({ context: { user: caller.user, ip: caller.ip, services } } as ResolverData<GqlContext>, access === "admin" ? ["admin"] : []);
+}
+
+/** "NewsDescription" → "News description". */
+const labelOf = (r: Resource) => {
+  const words = r.name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const isMissing = (v: unknown) => v === undefined || v === null || v === "";
+
+/** The value of the route's key field (`_id` by default), as the model stores it. */
+function keyOf(route: RestRoute, r: Resource, body: Record<string, unknown>): { field: string; value: unknown } {
+  const by = route.by ?? { param: "_id", field: "id" };
+  const raw = Object.prototype.hasOwnProperty.call(body, by.param) ? body[by.param] : undefined;
+  if (isMissing(raw)) throw new UserInputError({ [by.param]: `${by.param} is required` });
+  if (by.field === "id") {
+    if (typeof raw !== "string" && typeof raw !== "number") throw new UserInputError({ [by.param]: `${by.param} must be a record id` });
+    return { field: "id", value: raw };
+  }
+  const normalised = normaliseField(by.field, r.fields[by.field], raw);
+  if ("error" in normalised) throw new UserInputError({ [by.param]: normalised.error });
+  if (!("value" in normalised) || isMissing(normalised.value)) throw new UserInputError({ [by.param]: `${by.param} is required` });
+  return { field: by.field, value: normalised.value };
+}
+
+/** The record a write route names, within the route's scope; 404 when there is none. */
+async function targetOf(route: RestRoute, r: Resource, service: ResourceService, body: Record<string, unknown>): Promise<Row> {
+  const key = keyOf(route, r, body);
+  if (key.field === "id" && !route.scope) return service.get(key.value);
+  const filter = { ...route.scope, ...(key.field === "id" ? { ids: [key.value] } : { [key.field]: key.value }) };
+  const [row] = await service.list({ filter, perPage: 1 });
+  if (!row) throw new NotFoundError(`${labelOf(r)} not found`);
+  return row;
+}
+
+const written = (message: string, resource: Resource, row: Row) => ({ message, success: true, data: toLegacy(resource, row) });
+
+/** Runs a route's operation through the services and answers in the legacy shape. */
+export async function perform(route: RestRoute, services: Services, caller: Caller, request: LegacyRequest): Promise<unknown> {
+  const { body, files } = request;
+  if (route.action === "login") return services.auth.login(body.email, body.password, caller.ip);
+  if (route.action === "register") {
+    const outcome = await services.auth.register(inputOf(route, body, files));
+    return { message: outcome.message, success: true };
+  }
+
+  const r = route.resource!;
+  const service = services.resource(r.name);
+  const label = labelOf(r);
+  switch (route.action) {
+    case "list": {
+      const filter: Record<string, unknown> = { ...route.scope };
+      if (route.by) {
+        const key = keyOf(route, r, body);
+        filter[key.field] = key.value;
+      }
+      const records = (await service.list({ filter })).map((row) => toLegacy(r, row));
+      return route.answer === "typedList" ? { type: "success", data: records } : records;
+    }
+    case "create": {
+      const row = await service.create(inputOf(route, body, files), caller.user);
+      return written(`${label} added successfully`, r, row);
+    }
+    case "update": {
+      const target = await targetOf(route, r, service, body);
+      const row = await service.update(target.id, inputOf(route, body, files), caller.user);
+      const message =
+        route.fields?.length === 1 && route.fields[0] === "visible" ? `${label} ${row.visible ? "shown" : "hidden"}` : `${label} updated successfully`;
+      return route.answer === "status" ? { status: 1, message } : written(message, r, row);
+    }
+    case "remove": {
+      const target = await targetOf(route, r, service, body);
+      const row = await service.remove(target.id, caller.user);
+      return written(`${label} deleted successfully`, r, row);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { ErrorRequestHandler, Request, RequestHandler, Response, Router } from "express";
+import { GraphQLError } from "graphql";
+import { statusOf, UserInputError } from "../errors";
+import type { Services } from "../services";
+import { checkAccess, perform } from "./actions";
+import { readLegacyRequest } from "./body";
+import { legacyErrors } from "./legacy";
+import { openApiDocument, OPENAPI_PATH } from "./openapi";
+import { accessOf, RestRoute, restRoutes } from "./routes";
+
+/** As many files as the GraphQL endpoint takes in one request. */
+const MAX_FILES = 20;
+
+/**
+ * The legacy REST shim under /api: the route table of SPEC section 7 and its
+ * OpenAPI document. Paths match case-sensitively, as the spec spells them.
+ */
+export function restRouter(services: Services): Router {
+  const router = Router({ caseSensitive: true });
+  const limits = { maxFileBytes: services.config.maxUploadBytes, maxFiles: MAX_FILES };
+
+  for (const route of restRoutes) {
+    const handler: RequestHandler = async (req, res) => {
+      try {
+        const caller = { user: await services.auth.authenticate(req.headers.authorization), ip: req.ip ?? "unknown" };
+        await checkAccess(accessOf(route), caller, services);
+        const request = await readLegacyRequest(req, res, limits);
+        res.json(await perform(route, services, caller, request));
+      } catch (e) {
+        answerError(services, route, e, req, res);
+      }
+    };
+    router[route.method](route.path, handler);
+  }
+
+  const document = openApiDocument();
+  router.get(OPENAPI_PATH, (_req, res) => {
+    res.json(document);
+  });
+
+  const methodsOf = new Map<string, string[]>();
+  for (const { method, path } of [...restRoutes, { method: "get", path: OPENAPI_PATH }]) {
+    methodsOf.set(path, [...(methodsOf.get(path) ?? []), method.toUpperCase()]);
+  }
+  router.use((req, res) => {
+    const allowed = methodsOf.get(req.path.replace(/(.)\/$/, "$1"));
+    if (allowed) {
+      res.setHeader("Allow", allowed.join(", "));
+      res.status(405).json({ message: `${req.method} is not allowed on /api${req.path}; use ${allowed.join(" or ")}` });
+    } else {
+      res.status(404).json({ message: `Unknown API route: ${req.method} /api${req.path}` });
+    }
+  });
+  router.use(((err, req, res, _next) => answerError(services, undefined, err, req, res)) as ErrorRequestHandler);
+  return router;
+}
+
+/**
+ * Errors in the legacy shape: 400 with `{ field: message }` (legacy field names),
+ * 401 / 403 / 404 / 413 / 429 with `{ message }`. Anything else is a bug: logged, 500.
+ */
+function answerError(services: Services, route: RestRoute | undefined, err: unknown, req: Request, res: Response) {
+  if (res.headersSent) return;
+  if (err instanceof UserInputError) {
+    res.status(400).json(route ? legacyErrors(route, err.fieldErrors) : err.fieldErrors);
+    return;
+  }
+  if (err instanceof GraphQLError && statusOf(err) < 500) {
+    // An upload refused part way: do not wait for the rest of it.
+    if (statusOf(err) === 413) res.setHeader("Connection", "close");
+    res.status(statusOf(err)).json({ message: err.message });
+    return;
+  }
+  // body-parser: malformed JSON, too large, unsupported charset ...
+  const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+  const status = Number(e?.status ?? e?.statusCode) || 500;
+  if (status < 500) {
+    const message =
+      e.type === "entity.parse.failed" ? "Malformed JSON body" : status === 413 ? "Request too large" : e.expose ? String(e.message) : "Bad request";
+    res.status(status).json({ message });
+    return;
+  }
+  services.log.error({ err, url: req.originalUrl }, "REST request failed");
+  res.status(500).json({ message: "Internal server error" });
+}

@@ -1,0 +1,210 @@
+import { ipWhitelist, pools } from "../../src/resources/chainRecords";
+import { about, feature, featureDescription, roadmap } from "../../src/resources/sections";
+import { files } from "../support/files";
+import { RestApp, startRestApp } from "./support";
+
+/** SPEC section 7, "Farms, features, roadmap, whitelist". */
+describe("REST farms, features, roadmap, whitelist", () => {
+  let app: RestApp;
+  beforeAll(async () => (app = await startRestApp({ seed: true })));
+  afterAll(() => app.close());
+
+  const expectWrite = (res: { status: number; body: any }) => {
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
+    return res.body.data;
+  };
+  const sectionKeys = ["_id", "identifier", "Title", "Heading", "Description", "content", "logoURI", "createdAt", "updatedAt"];
+
+  describe("home block (farms form list)", () => {
+    it("POST /api/form-data lists the entries in the legacy shape", async () => {
+      const res = await app.post("/api/form-data", undefined, false);
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(Object.keys(res.body[0]).sort()).toEqual([...sectionKeys].sort());
+      expect(res.body[0]).toMatchObject({ identifier: "landing_banner01", Title: "Welcome", logoURI: expect.stringMatching(/\.svg$/) });
+    });
+
+    it("POST /api/add/about adds Title, Heading, Description, content (JSON) with the fixed identifier", async () => {
+      const data = expectWrite(await app.post("/api/add/about", { Title: "Added", Heading: "H", Description: "D", content: "C" }));
+      expect(await app.read(about, data._id)).toMatchObject({ identifier: "landing_banner01", title: "Added", heading: "H", description: "D", content: "C" });
+      const missing = await app.post("/api/add/about", { Heading: "no title" });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({ Title: expect.any(String) });
+      expect((await app.post("/api/add/about", { Title: "x" }, false)).status).toBe(401);
+    });
+
+    it("POST /api/update/about (multipart) updates fields and the image; omitted fields and image stay", async () => {
+      const [first] = await app.readAll(about);
+      const data = expectWrite(
+        await app.form(
+          "/api/update/about",
+          { _id: first.id, identifier: "landing_banner01", Title: "New title", Heading: "New heading", Description: "New description", content: "New content" },
+          { file: files.png },
+        ),
+      );
+      const stored = await app.read(about, first.id);
+      expect(stored).toMatchObject({ title: "New title", heading: "New heading", description: "New description", content: "New content", identifier: "landing_banner01" });
+      expect(stored!.imageUri).toMatch(/\.png$/);
+      expect(data.logoURI).toBe(stored!.imageUri);
+      expect(await app.imageServed(stored!.imageUri)).toBe(true);
+
+      expectWrite(await app.form("/api/update/about", { _id: first.id, Title: "Only title" }));
+      expect(await app.read(about, first.id)).toMatchObject({ title: "Only title", heading: "New heading", content: "New content", imageUri: stored!.imageUri });
+    });
+
+    it("refuses a non PNG/SVG image with 400 { logoURI } and keeps the record", async () => {
+      const [first] = await app.readAll(about);
+      const res = await app.form("/api/update/about", { _id: first.id, Title: "Refused" }, { file: files.jpg });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ logoURI: "Allowed Only PNG File" });
+      expect((await app.read(about, first.id))!.title).toBe(first.title);
+    });
+
+    it("POST /api/form-delete deletes by _id", async () => {
+      const data = expectWrite(await app.post("/api/add/about", { Title: "To delete" }));
+      expectWrite(await app.post("/api/form-delete", { _id: data._id }));
+      expect(await app.read(about, data._id)).toBeNull();
+      expect((await app.post("/api/form-delete", { _id: data._id })).status).toBe(404);
+    });
+  });
+
+  describe("pools", () => {
+    const token = "0x1111111111111111111111111111111111111111";
+    const quote = "0xe9e7cea3dedca5984780bafc599bd69add087d56";
+    const lp = "0x2222222222222222222222222222222222222222";
+    const poolForm = {
+      risk: 5,
+      pid: 0,
+      lpSymbol: "ABC-BUSD LP",
+      alloc: 100,
+      isTokenOnly: "true",
+      lpAddresses: lp,
+      tokenSymbol: "ABC",
+      tokenAddresses: token,
+      quoteTokenSymbol: "BUSD",
+      quoteTokenAdresses: quote,
+      depositFee: 250,
+    };
+
+    it("POST /api/pool-add (multipart, every field and file) records the pool", async () => {
+      const data = expectWrite(await app.form("/api/pool-add", poolForm, { file: files.svg }));
+      expect(data).toMatchObject({ lpSymbol: "ABC-BUSD LP", quoteTokenAdresses: "0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56", isTokenOnly: true });
+      const stored = await app.read(pools, data._id);
+      expect(stored).toMatchObject({
+        risk: 5,
+        pid: 0,
+        lpSymbol: "ABC-BUSD LP",
+        alloc: "100",
+        isTokenOnly: true,
+        tokenSymbol: "ABC",
+        tokenAddresses: token,
+        quoteTokenSymbol: "BUSD",
+        quoteTokenAddresses: "0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56",
+        depositFee: "250",
+      });
+      expect(stored!.imageUri).toMatch(/\.svg$/);
+    });
+
+    it("answers 400 with legacy names (quoteTokenAdresses as spelt) and stores nothing", async () => {
+      const before = (await app.readAll(pools)).length;
+      const res = await app.form("/api/pool-add", { ...poolForm, quoteTokenAdresses: "0x123", alloc: "lots" }, { file: files.png });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ quoteTokenAdresses: expect.any(String), alloc: expect.any(String) });
+      expect((await app.readAll(pools)).length).toBe(before);
+    });
+
+    it("POST /api/pool-delete deletes by _id (JSON)", async () => {
+      const data = expectWrite(await app.form("/api/pool-add", poolForm));
+      expectWrite(await app.post("/api/pool-delete", { _id: data._id }));
+      expect(await app.read(pools, data._id)).toBeNull();
+    });
+  });
+
+  describe("features", () => {
+    it("GET /api/get/Feature lists features; the path is case-sensitive", async () => {
+      const res = await app.get("/api/get/Feature", false);
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBe(2);
+      expect(Object.keys(res.body[0]).sort()).toEqual([...sectionKeys].sort());
+      expect(res.body[0].identifier).toBe("landing_banner02");
+      expect((await app.get("/api/get/feature", false)).status).toBe(404);
+    });
+
+    it("POST /api/update/feature (multipart) updates a feature", async () => {
+      const [first] = await app.readAll(feature);
+      expectWrite(
+        await app.form(
+          "/api/update/feature",
+          { identifier: "landing_banner02", _id: first.id, Title: "F title", Heading: "F heading", Description: "F description", content: "F content" },
+          { file: files.png2 },
+        ),
+      );
+      const stored = await app.read(feature, first.id);
+      expect(stored).toMatchObject({ title: "F title", heading: "F heading", description: "F description", content: "F content", identifier: "landing_banner02" });
+      expect(stored!.imageUri).not.toBe(first.imageUri);
+    });
+  });
+
+  describe("IP whitelist", () => {
+    it("POST /api/ip-add (multipart: whitelist) adds an address; invalid or duplicate answer 400 { whitelist }", async () => {
+      expectWrite(await app.form("/api/ip-add", { whitelist: "10.0.0.1" }));
+      expect((await app.readAll(ipWhitelist)).map((e) => e.address)).toContain("10.0.0.1");
+      const duplicate = await app.form("/api/ip-add", { whitelist: "10.0.0.1" });
+      expect(duplicate.status).toBe(400);
+      expect(duplicate.body).toEqual({ whitelist: expect.stringMatching(/already exists/) });
+      const invalid = await app.form("/api/ip-add", { whitelist: "not an ip" });
+      expect(invalid.status).toBe(400);
+      expect(Object.keys(invalid.body)).toEqual(["whitelist"]);
+      expect((await app.form("/api/ip-add", { whitelist: "10.0.0.2" }, {}, false)).status).toBe(401);
+    });
+  });
+
+  describe("'road more' descriptions", () => {
+    it("GET /api/get/featuredes lists them", async () => {
+      const res = await app.get("/api/get/featuredes", false);
+      expect(res.status).toBe(200);
+      expect(res.body[0]).toMatchObject({ identifier: "landing_banner03", Title: "Road more", Heading: "Why stake with us" });
+      expect(res.body[0]).not.toHaveProperty("logoURI");
+    });
+
+    it("POST /api/update/featuredes (multipart: _id, identifier, Title, Heading, Description) updates one", async () => {
+      const [first] = await app.readAll(featureDescription);
+      expectWrite(await app.form("/api/update/featuredes", { _id: first.id, identifier: "landing_banner03", Title: "R", Heading: "RH", Description: "RD" }));
+      expect(await app.read(featureDescription, first.id)).toMatchObject({ title: "R", heading: "RH", description: "RD", identifier: "landing_banner03" });
+    });
+  });
+
+  describe("roadmap", () => {
+    it("GET /api/get/Roadmapdes lists roadmap records", async () => {
+      const res = await app.get("/api/get/Roadmapdes", false);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body[0]).sort()).toEqual([...sectionKeys].sort());
+      expect(res.body[0].identifier).toBe("landing_banner04");
+    });
+
+    it("POST /api/update/Roadmapdes (multipart) updates; a Description over 200 characters answers 400 { Description }", async () => {
+      const [first] = await app.readAll(roadmap);
+      const tooLong = await app.form("/api/update/Roadmapdes", { _id: first.id, Description: "x".repeat(201) });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body).toEqual({ Description: expect.stringMatching(/200/) });
+      expectWrite(
+        await app.form(
+          "/api/update/Roadmapdes",
+          { identifier: "landing_banner04", _id: first.id, Title: "RM", Heading: "RMH", Description: "y".repeat(200), content: "RMC" },
+          { file: files.svg },
+        ),
+      );
+      const stored = await app.read(roadmap, first.id);
+      expect(stored).toMatchObject({ title: "RM", heading: "RMH", description: "y".repeat(200), content: "RMC" });
+      expect(stored!.imageUri).toMatch(/\.svg$/);
+    });
+
+    it("POST /api/roadmap-delete deletes by _id and answers a message", async () => {
+      const [first] = await app.readAll(roadmap);
+      const res = await app.post("/api/roadmap-delete", { _id: first.id });
+      expectWrite(res);
+      expect(await app.read(roadmap, first.id)).toBeNull();
+    });
+  });
+});
