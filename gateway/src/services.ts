@@ -8,6 +8,7 @@ import { ImageStore } from "./images/store";
 import type { Logger } from "./logger";
 import { resources } from "./resources";
 import { launchPads } from "./resources/chainRecords";
+import { chainTransactions } from "./resources/chainTransactions";
 import { ResourceService } from "./resources/kit/service";
 
 /** Everything a request handler may use, built once per process. */
@@ -25,7 +26,7 @@ export class Services {
     this.images = new ImageStore(config.imagesDir);
     for (const r of resources) this.byName.set(r.name, new ResourceService(r, ds, this.images));
     this.auth = new AuthService(this, new TokenService(config.jwtSecret, config.jwtTtl), new LoginLimiter());
-    this.chain = new ChainService(config.chain, this.resource(launchPads.name), log);
+    this.chain = new ChainService(config.chain, this.resource(launchPads.name), this.resource(chainTransactions.name), log);
   }
 
   resource(name: string): ResourceService {

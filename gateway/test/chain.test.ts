@@ -1,6 +1,6 @@
-import { createPresaleThroughFactory, readPresale } from "@presale/abis";
+import { createPresaleThroughFactory, getContract, readPresale } from "@presale/abis";
 import { parseEther, parseUnits } from "ethers";
-import { errorCode, startTestApp, TestApp } from "./support/testApp";
+import { errorCode, fieldErrors, startTestApp, TestApp } from "./support/testApp";
 
 describe("chain on a local anvil", () => {
   let app: TestApp;
@@ -70,6 +70,73 @@ describe("chain on a local anvil", () => {
     expect(res.body.data.reconcileLaunchPads).toBe(1);
     const added = (await records()).find((r: { presaleAddress: string }) => r.presaleAddress === created.presaleAddress);
     expect(added).toMatchObject({ pid: 8, priceToken: "1000", priceTokenCrypto: "2", bnbMinimumContribution: "0.1", busdHardCap: "50000" });
+  });
+
+  describe("transaction history", () => {
+    const record = (hash: string, auth = token) =>
+      app.gql(
+        `mutation($h: String!) { recordChainTransaction(hash: $h) { hash contract contractAddress presaleAddress functionName args wallet userName blockNumber status } }`,
+        { h: hash },
+        auth,
+      );
+
+    it("records a mined transaction as read from the chain: who, what, hash, block, result", async () => {
+      const local = app.services.chain.localChain!;
+      const presale = getContract("Presale", local.demoPresale!.presaleAddress, await local.signer(0));
+      const tx = await presale.setHardCap(parseEther("123"));
+      const receipt = await tx.wait();
+      const res = await record(tx.hash);
+      expect(res.body.data.recordChainTransaction).toEqual({
+        hash: tx.hash.toLowerCase(),
+        contract: "Presale",
+        contractAddress: local.demoPresale!.presaleAddress,
+        presaleAddress: local.demoPresale!.presaleAddress,
+        functionName: "setHardCap",
+        args: JSON.stringify({ _hardCap: parseEther("123").toString() }).replace("_hardCap", presale.interface.getFunction("setHardCap")!.inputs[0].name),
+        wallet: local.accounts[0],
+        userName: "admin",
+        blockNumber: receipt!.blockNumber,
+        status: "success",
+      });
+      // Recording again changes nothing.
+      await record(tx.hash);
+      const all = await app.gql(`{ _allChainTransactionsMeta { count } }`, {}, token);
+      expect(all.body.data._allChainTransactionsMeta.count).toBe(1);
+    });
+
+    it("ties a deposit (token transfer to a presale) and a blocklist call to their contracts, newest first", async () => {
+      const local = app.services.chain.localChain!;
+      const signer = await local.signer(0);
+      const token0 = getContract("SaleToken", local.contracts.token, signer);
+      const deposit = await token0.transfer(local.demoPresale!.presaleAddress, 1000n);
+      await deposit.wait();
+      const block = await token0.addBlacklistedUser(local.accounts[7]);
+      await block.wait();
+      expect((await record(deposit.hash)).body.data.recordChainTransaction).toMatchObject({
+        contract: "SaleToken",
+        functionName: "transfer",
+        presaleAddress: local.demoPresale!.presaleAddress,
+      });
+      expect((await record(block.hash)).body.data.recordChainTransaction).toMatchObject({ functionName: "addBlacklistedUser", presaleAddress: null });
+
+      const forPresale = await app.gql(
+        `query($p: String) { allChainTransactions(filter: { presaleAddress: $p }) { functionName } }`,
+        { p: local.demoPresale!.presaleAddress },
+        token,
+      );
+      expect(forPresale.body.data.allChainTransactions.map((t: { functionName: string }) => t.functionName)).toEqual(["transfer", "setHardCap"]);
+      const byContract = await app.gql(`{ allChainTransactions(filter: { contract: "SaleToken" }) { functionName } }`, {}, token);
+      expect(byContract.body.data.allChainTransactions.map((t: { functionName: string }) => t.functionName)).toEqual(["addBlacklistedUser", "transfer"]);
+    });
+
+    it("refuses bad or unknown hashes and anonymous callers, and offers no way to forge an entry", async () => {
+      expect(fieldErrors(await record("0x1234"))).toEqual({ hash: "Hash must be 0x followed by 64 hex digits" });
+      expect(fieldErrors(await record(`0x${"ab".repeat(32)}`))).toEqual({ hash: `No transaction 0x${"ab".repeat(32)} on chain 31337` });
+      expect(errorCode(await record(`0x${"ab".repeat(32)}`, ""))).toBe("UNAUTHENTICATED");
+      const schema = await app.gql(`{ __schema { mutationType { fields { name } } } }`);
+      const names = schema.body.data.__schema.mutationType.fields.map((f: { name: string }) => f.name);
+      expect(names.filter((n: string) => /ChainTransaction/.test(n))).toEqual(["recordChainTransaction"]);
+    });
   });
 
   it("lets only admins reconcile", async () => {

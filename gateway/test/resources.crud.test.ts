@@ -28,7 +28,10 @@ function updatedValue(spec: FieldSpec, current: unknown): unknown {
  * Every declared resource, through GraphQL as an integrator calls it: create,
  * read, update, delete, and lists with paging, sorting and filtering.
  */
-describe.each(resources.map((r) => [r.name, r] as const))("%s through GraphQL", (_name, r) => {
+// A resource with no mutation at all (the chain transaction history) is written by its own mutation: see chain.test.ts.
+const writable = resources.filter((r) => r.operations.create || r.operations.update || r.operations.delete);
+
+describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (_name, r) => {
   let app: TestApp;
   let token: string;
   const created: Record<string, any>[] = [];

@@ -1,4 +1,6 @@
-import { Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { chainTransactions } from "../resources/chainTransactions";
+import { resourceTypes } from "../graphql/resourceTypes";
 import type { GqlContext } from "../graphql/context";
 
 @ObjectType({ description: "Contract addresses on the active chain" })
@@ -34,5 +36,13 @@ export class ChainResolver {
   })
   reconcileLaunchPads(@Ctx() ctx: GqlContext) {
     return ctx.services.chain.reconcileLaunchPads();
+  }
+
+  @Authorized()
+  @Mutation(() => resourceTypes(chainTransactions).object, {
+    description: "Adds a mined transaction to the history; the gateway reads and decodes it from the chain. Idempotent.",
+  })
+  recordChainTransaction(@Arg("hash", () => String) hash: string, @Ctx() ctx: GqlContext) {
+    return ctx.services.chain.recordTransaction(hash, ctx.user);
   }
 }

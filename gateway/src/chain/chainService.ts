@@ -9,8 +9,11 @@ import {
   type LocalChain,
 } from "@presale/abis";
 import { formatUnits } from "ethers";
+import type { AuthUser } from "../auth/tokens";
+import { UserInputError } from "../errors";
 import type { Logger } from "../logger";
 import type { ResourceService } from "../resources/kit/service";
+import { recordTransaction } from "./transactionRecorder";
 
 /** Decimal text without a trailing ".0" (formatUnits writes "100.0"). */
 const units = (value: bigint, decimals: number) => formatUnits(value, decimals).replace(/\.0$/, "");
@@ -26,6 +29,7 @@ export class ChainService {
   constructor(
     private config: ChainConfig | null,
     private readonly launchPads: ResourceService,
+    private readonly history: ResourceService,
     private readonly log: Logger,
   ) {}
 
@@ -67,6 +71,12 @@ export class ChainService {
   /** The local chain, when this process started one (tests use its signers). */
   get localChain() {
     return this.local;
+  }
+
+  /** Reads a mined transaction from the chain and adds it to the history. */
+  recordTransaction(hash: unknown, user: AuthUser | undefined) {
+    if (!this.config) throw new UserInputError({ hash: "No chain is configured (CHAIN=none)" });
+    return recordTransaction(hash, user, { config: this.config, provider: this.provider() }, this.history, this.launchPads);
   }
 
   /**

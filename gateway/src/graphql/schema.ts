@@ -4,11 +4,10 @@ import { authChecker } from "../auth/authChecker";
 import { AuthResolver } from "../auth/AuthResolver";
 import { ChainResolver } from "../chain/ChainResolver";
 import { resources } from "../resources";
-import { buildTypes } from "../resources/kit/graphqlTypes";
 import { buildResolver } from "../resources/kit/resolver";
+import { resourceTypes } from "./resourceTypes";
 
-// Built once per process: type-graphql keeps its metadata globally.
-const resourceResolvers = resources.map((r) => buildResolver(r, buildTypes(r)));
+const resourceResolvers = resources.map((r) => buildResolver(r, resourceTypes(r)));
 
 let schema: Promise<GraphQLSchema> | undefined;
 

@@ -1,4 +1,5 @@
 import { blocklist, ipWhitelist, launchPads, pools } from "./chainRecords";
+import { chainTransactions } from "./chainTransactions";
 import type { Resource } from "./kit/define";
 import { landingBlocks } from "./landingBlocks";
 import { about, feature, featureDescription, homePage, roadmap } from "./sections";
@@ -25,4 +26,5 @@ export const resources: Resource[] = [
   ipWhitelist,
   launchPads,
   blocklist,
+  chainTransactions,
 ];
