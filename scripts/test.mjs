@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 const has = (ws, script) => Boolean(JSON.parse(readFileSync(`${ws}/package.json`, "utf8")).scripts?.[script]);
 
 const steps = [
+  ["build", ["run", "build", "-w", "abis"]],
   ["build", ["run", "build", "-w", "db"]],
   ["gateway (SQLite, then MariaDB)", ["test", "-w", "gateway"]],
   ...(has("abis", "test") ? [["contracts on anvil", ["test", "-w", "abis"]]] : []),

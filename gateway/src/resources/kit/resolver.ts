@@ -61,11 +61,12 @@ export function buildResolver(r: Resource, t: ResourceTypes): Function {
     [...listArgs, Ctx()],
     r.access.read,
   );
+  // ra-data-graphql-simple sends the list's paging and sorting with the count too; they do not change it.
   define(
     "meta",
-    async (filter, ctx: GqlContext) => ({ count: await service(ctx).count(filter) }),
+    async (_page, _perPage, _sortField, _sortOrder, filter, ctx: GqlContext) => ({ count: await service(ctx).count(filter) }),
     Query(() => ListMetadata, { name: `_all${r.plural}Meta` }),
-    [Arg("filter", () => t.filter, { nullable: true }), Ctx()],
+    [...listArgs, Ctx()],
     r.access.read,
   );
   define(

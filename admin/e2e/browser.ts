@@ -1,0 +1,140 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "fs";
+import { tmpdir } from "os";
+import path from "path";
+import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM, ROOT } from "./product";
+
+export const ARTIFACTS = path.join(ROOT, "admin/test-artifacts");
+export const IMAGES = path.join(ROOT, "db/images");
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run e2e -w admin`");
+  return url;
+};
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Chromium, headless, with a fresh profile and the flags that keep it off the network. */
+export async function launch(): Promise<Browser> {
+  const profile = mkdtempSync(path.join(tmpdir(), "presale-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1366, height: 900 },
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  // Headless Chromium has no print dialog: count the calls instead.
+  await context.addInitScript(() => {
+    (window as unknown as { __printCalls: number }).__printCalls = 0;
+    window.print = () => {
+      (window as unknown as { __printCalls: number }).__printCalls++;
+    };
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot of the screen as a test artifact. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Puts a screenshot in docs/ for the README. */
+export function publishScreenshot(file: string) {
+  mkdirSync(path.join(ROOT, "docs"), { recursive: true });
+  copyFileSync(file, path.join(ROOT, "docs/screenshot.png"));
+}
+
+export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(/\/Dashboard$/);
+  await page.getByText("Welcome to the back-office").waitFor();
+}
+
+/** Opens a screen and waits for its table. */
+export async function open(page: Page, route: string) {
+  await page.goto(`${baseUrl()}${route}`);
+  await page.locator("table, .RaList-main").first().waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+export const row = (page: Page, text: string | RegExp) => page.locator("tbody tr", { hasText: text });
+
+export const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Waits for the dialog to close after saving. */
+export async function submitDialog(page: Page, button: string) {
+  await dialog(page).getByRole("button", { name: button, exact: true }).click();
+  await dialog(page).waitFor({ state: "detached" });
+}
+
+export async function setFile(scope: Locator, file: string) {
+  await scope.locator('input[type="file"]').first().setInputFiles(file);
+}
+
+/** The rendered size of an image in the page, once loaded. */
+export async function imageLoaded(img: Locator) {
+  await img.waitFor();
+  await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? undefined : new Promise((r, j) => ((el.onload = r), (el.onerror = j)))));
+  return img.evaluate((el: HTMLImageElement) => el.naturalWidth);
+}
+
+/** A GraphQL call with the signed-in user's token (to prepare data). */
+export async function graphql(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const res = await fetch(`${baseUrl()}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: Record<string, any>; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join("; "));
+  return body.data!;
+}
+
+/** A download's content. */
+export async function download(page: Page, click: () => Promise<void>) {
+  const [dl] = await Promise.all([page.waitForEvent("download"), click()]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), content: readFileSync(file!) };
+}
+
+/** A JWT-shaped token (not signed by the gateway). */
+export function unsignedToken(payload: Record<string, unknown>) {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  return `${b64({ alg: "HS256", typ: "JWT" })}.${b64(payload)}.forged`;
+}
+
+/** Retries an assertion until it passes (or the time is up). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { execFileSync, spawn, type ChildProcess } from "child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "fs";
+import { createServer } from "net";
+import { tmpdir } from "os";
+import path from "path";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const ADMIN_EMAIL = "admin@example.com";
+export const ADMIN_PASSWORD = "admin-pass-e2e-123";
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** The newest modification time under a path (files only). */
+function newest(p: string): number {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(p)
+    .filter((n) => n !== "node_modules" && n !== "dist")
+    .reduce((m, n) => Math.max(m, newest(path.join(p, n))), 0);
+}
+
+interface Workspace {
+  name: string;
+  inputs: string[];
+  output: string;
+}
+
+const WORKSPACES: Workspace[] = [
+  { name: "abis", inputs: ["src", "contracts", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"], output: "dist/index.js" },
+  { name: "db", inputs: ["src", "images", "package.json", "tsconfig.json"], output: "dist/index.js" },
+  { name: "gateway", inputs: ["src", "package.json", "tsconfig.json", "tsconfig.build.json"], output: "dist/main.js" },
+  { name: "admin", inputs: ["src", "public", "index.html", "vite.config.ts", "package.json"], output: "dist/index.html" },
+];
+
+/** Builds each workspace whose output is missing or older than its sources (abis and db, then gateway, then admin). */
+export function buildIfStale(log = console.log) {
+  let upstreamRebuilt = false;
+  for (const ws of WORKSPACES) {
+    const dir = path.join(ROOT, ws.name);
+    const output = path.join(dir, ws.output);
+    const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+    const changedAt = Math.max(...ws.inputs.map((i) => newest(path.join(dir, i))));
+    if (builtAt === 0 || changedAt > builtAt || (upstreamRebuilt && ws.name === "gateway")) {
+      log(`e2e: building ${ws.name}`);
+      // Jest sets NODE_ENV=test, which would give a development build of React.
+      const { NODE_ENV: _ignored, ...env } = process.env;
+      execFileSync("npm", ["run", "build", "-w", ws.name], { cwd: ROOT, stdio: "inherit", env });
+      upstreamRebuilt = true;
+    }
+  }
+}
+
+/** Debian's Chromium, installed when missing. */
+export function ensureChromium(log = console.log) {
+  if (existsSync(CHROMIUM)) return;
+  log("e2e: installing chromium with apt-get");
+  try {
+    execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  } catch {
+    execFileSync("apt-get", ["update"], { stdio: "inherit" });
+    execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is still missing after apt-get install chromium`);
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A free port in 4300-4399 (this suite's range), starting at a random one. */
+export async function freePort(): Promise<number> {
+  const start = 4300 + Math.floor(Math.random() * 100);
+  for (let i = 0; i < 100; i++) {
+    const port = 4300 + ((start - 4300 + i) % 100);
+    if (await portFree(port)) return port;
+  }
+  throw new Error("No free port in 4300-4399");
+}
+
+export interface Product {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+}
+
+/** Starts the real gateway on a fresh SQLite database and waits for /healthz. */
+export async function startProduct(): Promise<Product> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "presale-e2e-"));
+  const child = spawn(process.execPath, [path.join(ROOT, "gateway/dist/main.js")], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: "warn", DATABASE_URL: "", CHAIN: "none" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const fail = (message: string) => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(message);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw fail(`The gateway exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw fail("The gateway did not answer /healthz within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, dataDir, child };
+}

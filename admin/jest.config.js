@@ -1,0 +1,53 @@
+/** Unit and screen tests: jsdom with Node's fetch (jest-fixed-jsdom) and msw GraphQL handlers. */
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+  },
+];
+
+// ESM-only packages that msw, react-admin and the upload link bring in.
+const esm = [
+  "msw",
+  "@mswjs",
+  "@open-draft",
+  "rettime",
+  "until-async",
+  "outvariant",
+  "strict-event-emitter",
+  "headers-polyfill",
+  "react-hotkeys-hook",
+  "query-string",
+  "decode-uri-component",
+  "split-on-first",
+  "filter-obj",
+  "apollo-upload-client",
+  "extract-files",
+  "is-plain-obj",
+  "write-excel-file",
+  "fflate",
+];
+
+export default {
+  testEnvironment: "jest-fixed-jsdom",
+  roots: ["<rootDir>/test", "<rootDir>/src/chain"],
+  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+  setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+  transform: { "^.+\\.(t|j)sx?$": swc, "^.+\\.mjs$": swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esm.join("|")})/)`],
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+  globals: { __API_URL__: "" },
+  // apollo-upload-client imports Apollo's ESM files one by one: point them at
+  // Apollo's CommonJS bundles, so there is one ApolloLink class, not two.
+  moduleNameMapper: {
+    "^@apollo/client/link/core/.*\\.js$": "<rootDir>/../node_modules/@apollo/client/link/core/core.cjs",
+    "^@apollo/client/link/http/.*\\.js$": "<rootDir>/../node_modules/@apollo/client/link/http/http.cjs",
+    "^@apollo/client/utilities/observables/Observable\\.js$": "<rootDir>/../node_modules/@apollo/client/utilities/utilities.cjs",
+  },
+  testTimeout: 30000,
+};

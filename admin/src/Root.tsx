@@ -1,0 +1,42 @@
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
+import LoginPage from "./pages/LoginPage";
+import NotFoundPage from "./pages/NotFoundPage";
+import RegisterPage from "./pages/RegisterPage";
+import { LoadingScreen } from "./ui/LoadingScreen";
+import { activeSession, clearSession, readSession } from "./providers/session";
+import { isAdminPath } from "./routes";
+
+/** react-admin and everything behind sign-in: loaded only when a protected route is opened. */
+const AdminApp = lazy(() => import("./App"));
+
+function AdminOrNotFound() {
+  const { pathname } = useLocation();
+  if (!isAdminPath(pathname)) return <NotFoundPage />;
+  if (!activeSession()) {
+    // No session, or an expired one (signed out here, so the login screen can say why).
+    if (readSession()) clearSession("expired");
+    return <Navigate to="/login" replace />;
+  }
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <AdminApp />
+    </Suspense>
+  );
+}
+
+/**
+ * The route table of SPEC section 2: / and /login (sign-in) and /register are
+ * public and light; the protected screens load the admin; anything else is
+ * 'Not Found'.
+ */
+export function Root() {
+  return (
+    <Routes>
+      <Route path="/" element={<LoginPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/*" element={<AdminOrNotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The chain this deployment works on, as the gateway serves it publicly
+ * (GraphQL `chainConfig`, null when the gateway runs with CHAIN=none): fetched
+ * once per page load and shared by every caller.
+ */
+import { graphqlRequest } from "../providers/graphqlFetch";
+import type { ContractKey } from "./contracts";
+
+export type ChainContracts = Record<ContractKey, string>;
+
+export interface ChainConfig {
+  chainId: number;
+  rpcUrl: string;
+  /** Block explorer base URL (no trailing slash); null on the local chain. */
+  explorerUrl: string | null;
+  contracts: ChainContracts;
+}
+
+export const CHAIN_CONFIG_QUERY = /* GraphQL */ `
+  query ChainConfig {
+    chainConfig {
+      chainId
+      rpcUrl
+      explorerUrl
+      contracts { farm pairFactory presaleFactory staking token stable multicall3 }
+    }
+  }
+`;
+
+let pending: Promise<ChainConfig | null> | null = null;
+
+/** The active chain config (one request per page load; a failed request is retried on the next call). */
+export function getChainConfig(): Promise<ChainConfig | null> {
+  if (!pending) {
+    pending = graphqlRequest<{ chainConfig: ChainConfig | null }>(CHAIN_CONFIG_QUERY).then(
+      ({ chainConfig }) => (chainConfig ? { ...chainConfig, explorerUrl: chainConfig.explorerUrl?.replace(/\/$/, "") ?? null } : null),
+      (err) => {
+        pending = null;
+        throw err;
+      },
+    );
+  }
+  return pending;
+}
+
+/** The active chain config, or a plain error when chain features are off (CHAIN=none). */
+export async function requireChainConfig(): Promise<ChainConfig> {
+  const config = await getChainConfig();
+  if (!config) throw new Error("Chain features are turned off on this server (CHAIN=none)");
+  return config;
+}
+
+/** Uses this config instead of asking the gateway (tests, or a page that already has it); null forgets it. */
+export function setChainConfig(config: ChainConfig | null | undefined) {
+  pending = config === undefined ? null : Promise.resolve(config);
+}
+
+/** Forgets the cached config, so the next call asks the gateway again. */
+export const resetChainConfig = () => setChainConfig(undefined);
+
+// ----- what a wallet needs to know about a chain to add it -----
+
+export interface NativeCurrency {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** Public RPCs of the chains the product knows (SPEC section 9's table: 1, 56, 137, 97, 43113). */
+export const PUBLIC_RPC: Readonly<Record<number, string>> = {
+  1: "https://ethereum-rpc.publicnode.com",
+  56: "https://bsc-dataseed.binance.org",
+  137: "https://polygon-rpc.com",
+  97: "https://data-seed-prebsc-1-s1.binance.org:8545",
+  43113: "https://api.avax-test.network/ext/bc/C/rpc",
+};
+
+const KNOWN_CHAINS: Readonly<Record<number, { name: string; nativeCurrency: NativeCurrency }>> = {
+  1: { name: "Ethereum", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
+  56: { name: "BNB Smart Chain", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 } },
+  97: { name: "BNB Smart Chain Testnet", nativeCurrency: { name: "Test BNB", symbol: "tBNB", decimals: 18 } },
+  137: { name: "Polygon", nativeCurrency: { name: "POL", symbol: "POL", decimals: 18 } },
+  43113: { name: "Avalanche Fuji", nativeCurrency: { name: "Avalanche", symbol: "AVAX", decimals: 18 } },
+  31337: { name: "Local chain (anvil)", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
+};
+
+export const chainName = (chainId: number) => KNOWN_CHAINS[chainId]?.name ?? `chain ${chainId}`;
+
+/** EIP-3085 parameters for wallet_addEthereumChain. */
+export interface AddEthereumChainParameter {
+  chainId: string;
+  chainName: string;
+  nativeCurrency: NativeCurrency;
+  rpcUrls: string[];
+  blockExplorerUrls?: string[];
+}
+
+export function addChainParameter(config: Pick<ChainConfig, "chainId" | "rpcUrl" | "explorerUrl">): AddEthereumChainParameter {
+  const known = KNOWN_CHAINS[config.chainId];
+  return {
+    chainId: `0x${config.chainId.toString(16)}`,
+    chainName: known?.name ?? `Chain ${config.chainId}`,
+    nativeCurrency: known?.nativeCurrency ?? { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: [config.rpcUrl],
+    ...(config.explorerUrl ? { blockExplorerUrls: [config.explorerUrl] } : {}),
+  };
+}
+
+/** Explorer links, when the chain has an explorer. */
+export const explorerTxUrl = (config: ChainConfig | null, hash: string) => (config?.explorerUrl ? `${config.explorerUrl}/tx/${hash}` : null);
+export const explorerAddressUrl = (config: ChainConfig | null, address: string) =>
+  config?.explorerUrl ? `${config.explorerUrl}/address/${address}` : null;

@@ -1,0 +1,30 @@
+import { Alert, Box, Card, CardContent, Typography } from "@mui/material";
+import { useParams } from "react-router-dom";
+import { Title, useTranslate } from "react-admin";
+
+/**
+ * The wallet and chain screens (Stake, ManageSale) have their routes and menu
+ * entries now; their contents come with the chain issues.
+ */
+export function ChainPlaceholder({ title }: { title: string }) {
+  const translate = useTranslate();
+  const { id } = useParams();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={title} />
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate(title)}
+          </Typography>
+          {id && (
+            <Typography sx={{ mb: 2, fontFamily: "monospace", wordBreak: "break-all" }}>
+              {translate("app.chain.presale_address")}: {id}
+            </Typography>
+          )}
+          <Alert severity="info">{translate("app.chain.later")}</Alert>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
+import buildGraphQLProvider from "ra-data-graphql-simple";
+import type { DataProvider } from "react-admin";
+import { createApolloClient } from "./apolloClient";
+import { toHttpError } from "./errors";
+import { toMutationData } from "./mutationData";
+import { bindingOf } from "./resourceTypes";
+
+type Params = Record<string, any>;
+
+/**
+ * Wraps a GraphQL data provider (ra-data-graphql-simple) for the admin's
+ * resources: each resource name becomes its GraphQL type with its fixed filter
+ * and defaults, mutation data is readied for upload, and errors become
+ * react-admin HttpErrors with per-field messages.
+ */
+export function adaptDataProvider(base: DataProvider): DataProvider {
+  const call = async (method: keyof DataProvider, resource: string, params: Params) => {
+    const binding = bindingOf(resource);
+    let p: Params = params;
+    if (binding.filter && "filter" in params) p = { ...p, filter: { ...params.filter, ...binding.filter } };
+    if (method === "create") p = { ...p, data: { ...(p.data as object), ...binding.defaults } };
+    if (method === "create" || method === "update" || method === "updateMany") {
+      p = { ...p, data: toMutationData(p.data) };
+    }
+    try {
+      return await (base[method] as (r: string, p: Params) => Promise<unknown>)(binding.type, p);
+    } catch (e) {
+      throw toHttpError(e);
+    }
+  };
+  const methods = ["getList", "getOne", "getMany", "getManyReference", "create", "update", "updateMany", "delete", "deleteMany"] as const;
+  return Object.fromEntries(methods.map((m) => [m, (resource: string, params: Params) => call(m, resource, params)])) as unknown as DataProvider;
+}
+
+export function createDataProvider(client: ApolloClient<NormalizedCacheObject> = createApolloClient()): DataProvider {
+  const provider = buildGraphQLProvider({
+    client,
+    // react-admin keeps its own cache; Apollo's would only duplicate it.
+    query: () => ({ fetchPolicy: "no-cache" }),
+    mutation: () => ({ fetchPolicy: "no-cache" }),
+  });
+  return adaptDataProvider(provider as DataProvider);
+}

@@ -1,0 +1,87 @@
+/**
+ * The signed-in session kept in localStorage: the token and the user's name, as
+ * the legacy admin stored them. The token is a JWT whose payload says who and
+ * until when; nothing here verifies its signature (the gateway does).
+ */
+export const TOKEN_KEY = "token";
+export const NAME_KEY = "name";
+const SIGNED_OUT_KEY = "signedOutReason";
+
+export interface TokenPayload {
+  sub?: string;
+  name?: string;
+  email?: string;
+  role?: string;
+  exp?: number;
+  iat?: number;
+}
+
+export interface Session {
+  token: string;
+  name: string | null;
+  payload: TokenPayload;
+}
+
+const base64UrlDecode = (part: string) => {
+  const b64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+};
+
+/** The payload of a JWT, or null when the text is not one. */
+export function decodeToken(token: string | null | undefined): TokenPayload | null {
+  if (!token) return null;
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  try {
+    const payload = JSON.parse(base64UrlDecode(parts[1]));
+    return payload && typeof payload === "object" && Object.keys(payload).length > 0 ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Expiry is compared in seconds, as the token states it. */
+export const isExpired = (payload: TokenPayload, nowMs = Date.now()) =>
+  typeof payload.exp === "number" && payload.exp < Math.floor(nowMs / 1000);
+
+/** The stored session, expired or not; null when there is none or the token is not a JWT. */
+export function readSession(): Session | null {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const payload = decodeToken(token);
+  if (!token || !payload) return null;
+  return { token, name: localStorage.getItem(NAME_KEY), payload };
+}
+
+/** The stored session when it is still valid. */
+export function activeSession(nowMs = Date.now()): Session | null {
+  const session = readSession();
+  return session && !isExpired(session.payload, nowMs) ? session : null;
+}
+
+export function saveSession(token: string, name: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(NAME_KEY, name);
+  sessionStorage.removeItem(SIGNED_OUT_KEY);
+}
+
+export type SignedOutReason = "expired";
+
+export function clearSession(reason?: SignedOutReason) {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(NAME_KEY);
+  if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+}
+
+/** Why the user was last signed out (read once, by the login screen). */
+export function takeSignedOutReason(): SignedOutReason | null {
+  const reason = sessionStorage.getItem(SIGNED_OUT_KEY) as SignedOutReason | null;
+  sessionStorage.removeItem(SIGNED_OUT_KEY);
+  return reason;
+}
+
+/** The name shown in the top bar: the stored one, or 'Admin'. */
+export const displayName = () => localStorage.getItem(NAME_KEY) || "Admin";
+
+/** The Admin menu entry is shown only to the user whose stored name is exactly `admin`. */
+export const isAdminName = () => localStorage.getItem(NAME_KEY) === "admin";

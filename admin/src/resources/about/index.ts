@@ -1,0 +1,4 @@
+import InfoIcon from "@mui/icons-material/Info";
+import { AboutList } from "./AboutList";
+
+export default { list: AboutList, icon: InfoIcon, recordRepresentation: "title" };

@@ -1,0 +1,16 @@
+/** The staking lock period of a presale's pool, in days, from its pid (SPEC section 9). */
+export function lockDays(pid: number | null | undefined): number {
+  switch (pid) {
+    case 6:
+      return 5;
+    case 0:
+    case 7:
+    case 10:
+      return 90;
+    case 1:
+    case 8:
+      return 180;
+    default:
+      return 365;
+  }
+}

@@ -1,0 +1,23 @@
+import { col } from "../../ui/columns";
+import { RecordList } from "../../ui/RecordList";
+import { EditRowButton, useEditDialog } from "../../ui/RowButtons";
+import { RoadmapEdit } from "./RoadmapEdit";
+
+/** The roadmap 'load more' block (fourth landing section). */
+export function RoadmapList() {
+  const edit = useEditDialog();
+  return (
+    <RecordList
+      title="resources.Roadmap.title"
+      columns={[
+        col.serial(),
+        col.image(),
+        col.text("title", "app.fields.title", { sortable: true }),
+        col.text("heading", "app.fields.heading", { sortable: true }),
+        col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
+      ]}
+    >
+      <RoadmapEdit id={edit.id} onClose={edit.close} />
+    </RecordList>
+  );
+}

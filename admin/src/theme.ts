@@ -1,0 +1,30 @@
+import { createTheme, type ThemeOptions } from "@mui/material/styles";
+
+const shared: ThemeOptions = {
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: "Roboto, Helvetica, Arial, sans-serif" },
+  components: { MuiButton: { defaultProps: { disableElevation: true } } },
+};
+
+/** Theme options: react-admin builds its themes from them; the public screens use the built themes. */
+export const lightThemeOptions: ThemeOptions = {
+  ...shared,
+  palette: { mode: "light", primary: { main: "#a8690a" }, secondary: { main: "#1f2a44" }, background: { default: "#f5f6f8" } },
+};
+
+export const darkThemeOptions: ThemeOptions = {
+  ...shared,
+  palette: { mode: "dark", primary: { main: "#f0b90b" }, secondary: { main: "#90a4d4" } },
+};
+
+export const lightTheme = createTheme(lightThemeOptions);
+export const darkTheme = createTheme(darkThemeOptions);
+
+/** The theme react-admin's toggle last stored, so public screens match it. */
+export const storedThemeMode = (): "light" | "dark" => {
+  try {
+    return JSON.parse(localStorage.getItem("RaStore.theme") ?? '"light"') === "dark" ? "dark" : "light";
+  } catch {
+    return "light";
+  }
+};

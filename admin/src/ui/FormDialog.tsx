@@ -1,0 +1,105 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import type { ReactNode } from "react";
+import {
+  CreateBase,
+  EditBase,
+  Form,
+  SaveButton,
+  useEditContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+  type TransformData,
+} from "react-admin";
+import { LoadingScreen } from "./LoadingScreen";
+
+interface DialogFormProps {
+  /** i18n keys. */
+  title: string;
+  submitLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+function DialogForm({ title, submitLabel, onClose, children }: DialogFormProps) {
+  const translate = useTranslate();
+  return (
+    <Form noValidate>
+      <DialogTitle>{translate(title, { _: title })}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={1}>{children}</Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate("app.form.close")}</Button>
+        <SaveButton label={submitLabel} icon={<></>} alwaysEnable variant="contained" />
+      </DialogActions>
+    </Form>
+  );
+}
+
+function useDialogMutation(onClose: () => void, successMessage: string) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return {
+    onSuccess: () => {
+      notify(successMessage, { type: "success" });
+      onClose();
+      refresh();
+    },
+    onError: (error: unknown) => notify((error as Error)?.message || "ra.notification.http_error", { type: "error" }),
+  };
+}
+
+export interface CreateDialogProps extends DialogFormProps {
+  open: boolean;
+  /** Another resource than the screen's (e.g. the IP whitelist from Road More). */
+  resource?: string;
+  transform?: TransformData;
+  /** Values the form starts with. */
+  record?: Partial<RaRecord>;
+}
+
+/**
+ * An 'Add ...' modal. Its inputs start empty each time it opens (the form is
+ * mounted on open); server field errors show under each input.
+ */
+export function CreateDialog({ open, onClose, resource, transform, record, ...form }: CreateDialogProps) {
+  const mutationOptions = useDialogMutation(onClose, "app.form.created");
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      {open && (
+        <CreateBase resource={resource} redirect={false} transform={transform} record={record} mutationOptions={mutationOptions}>
+          <DialogForm onClose={onClose} {...form} />
+        </CreateBase>
+      )}
+    </Dialog>
+  );
+}
+
+function LoadedForm(props: DialogFormProps) {
+  const { isPending } = useEditContext();
+  return isPending ? <LoadingScreen /> : <DialogForm {...props} />;
+}
+
+export interface EditDialogProps extends DialogFormProps {
+  /** The record being edited; the dialog is open while it is set. */
+  id: Identifier | null;
+  transform?: TransformData;
+}
+
+/** An 'Update ...' modal on one record; saves then refreshes the list. */
+export function EditDialog({ id, onClose, transform, ...form }: EditDialogProps) {
+  const mutationOptions = useDialogMutation(onClose, "app.form.updated");
+  const open = id !== null && id !== undefined;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
+      {open && (
+        <EditBase id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+          <LoadedForm onClose={onClose} {...form} />
+        </EditBase>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import EditIcon from "@mui/icons-material/Edit";
+import { IconButton, Tooltip } from "@mui/material";
+import { useState } from "react";
+import { DeleteButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
+
+/** Which record an edit dialog is open for. */
+export function useEditDialog() {
+  const [id, setId] = useState<Identifier | null>(null);
+  return { id, open: (next: Identifier) => setId(next), close: () => setId(null) };
+}
+
+/** The row's edit button: opens the screen's update dialog. */
+export function EditRowButton({ onEdit }: { onEdit: (id: Identifier) => void }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const label = translate("ra.action.edit");
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={() => onEdit(record.id)} size="small">
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Deletes the row's record, with an undo in the toast. */
+export const DeleteRowButton = () => <DeleteButton redirect={false} mutationMode="undoable" size="small" />;

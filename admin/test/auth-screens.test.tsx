@@ -1,0 +1,75 @@
+import { screen, waitFor } from "@testing-library/react";
+import { user } from "./helpers";
+import { renderApp } from "./render";
+import { gateway } from "./setup";
+
+describe("Login", () => {
+  it("shows and hides the password with the eye toggle", async () => {
+    const u = user();
+    renderApp("/login");
+    const password = await screen.findByLabelText("Password");
+    expect(password).toHaveAttribute("type", "password");
+    await u.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password).toHaveAttribute("type", "text");
+    await u.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password).toHaveAttribute("type", "password");
+  });
+
+  it("signs in and goes to the dashboard", async () => {
+    const u = user();
+    renderApp("/login");
+    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await u.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Welcome to the back-office")).toBeInTheDocument();
+    expect(gateway.lastCall("login").variables).toEqual({ email: "admin@example.com", password: "admin-pass-123" });
+    expect(localStorage.getItem("name")).toBe("admin");
+    expect(screen.getByRole("button", { name: "Logout (admin)" })).toBeInTheDocument();
+  });
+
+  it("shows the gateway's message and per-field errors", async () => {
+    const u = user();
+    renderApp("/login");
+    gateway.failNext("login", { message: "Email or password is incorrect", code: "UNAUTHENTICATED", status: 401 });
+    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await u.type(screen.getByLabelText("Password"), "wrong");
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Email or password is incorrect");
+    gateway.failNext("login", { message: "password: Password is required", code: "BAD_USER_INPUT", fieldErrors: { password: "Password is required" } });
+    await u.clear(screen.getByLabelText("Password"));
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Password is required")).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+});
+
+describe("Register", () => {
+  it("has the four fields and the 'Log in' and 'Back to home' links", async () => {
+    renderApp("/register");
+    for (const label of ["Name", "Email", "Password", "Confirm Password"]) expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+  });
+
+  it("registers, then goes to /login with the gateway's message", async () => {
+    const u = user();
+    renderApp("/register");
+    await u.type(await screen.findByLabelText("Name"), "Dana");
+    await u.type(screen.getByLabelText("Email"), "dana@example.com");
+    await u.type(screen.getByLabelText("Password"), "dana-pass-1");
+    await u.type(screen.getByLabelText("Confirm Password"), "dana-pass-1");
+    await u.click(screen.getByRole("button", { name: "Register" }));
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent(/administrator must approve/);
+    expect(gateway.lastCall("register").variables).toEqual({ name: "Dana", email: "dana@example.com", password: "dana-pass-1", password2: "dana-pass-1" });
+  });
+
+  it("shows field errors under the inputs", async () => {
+    const u = user();
+    renderApp("/register");
+    gateway.failNext("register", { message: "password2: Passwords do not match", code: "BAD_USER_INPUT", fieldErrors: { password2: "Passwords do not match" } });
+    await u.click(await screen.findByRole("button", { name: "Register" }));
+    await waitFor(() => expect(screen.getByText("Passwords do not match")).toBeInTheDocument());
+    expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("aria-invalid", "true");
+  });
+});

@@ -1,0 +1,203 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { dialog, png, user } from "./helpers";
+import { renderApp, signIn } from "./render";
+import { gateway } from "./setup";
+
+const section = (identifier: string, title: string, extra: Record<string, unknown> = {}) => ({
+  identifier,
+  title,
+  heading: `${title} heading`,
+  description: `${title} description`,
+  content: `${title} content`,
+  imageUri: `${title.toLowerCase()}.png`,
+  ...extra,
+});
+
+async function openEdit(rowText: string) {
+  const u = user();
+  const row = (await screen.findByText(rowText)).closest("tr")!;
+  await u.click(within(row).getByRole("button", { name: /^(Edit)$/ }));
+  const d = await dialog();
+  await within(d).findByLabelText("Title");
+  return { u, d };
+}
+
+beforeEach(() => signIn());
+
+describe("Home (about) at /About", () => {
+  beforeEach(() => gateway.seed("About", [section("landing_banner01", "Welcome")]));
+
+  it("lists S.No, Image, Title, Heading and adds with 'Add hometitle'", async () => {
+    const u = user();
+    renderApp("/about");
+    const row = (await screen.findByText("Welcome")).closest("tr")!;
+    expect(within(row).getByText("Welcome heading")).toBeInTheDocument();
+    expect(within(row).getByAltText("welcome.png")).toBeInTheDocument();
+    await u.click(screen.getByRole("button", { name: "Add hometitle" }));
+    const d = await dialog();
+    await u.type(within(d).getByLabelText("Title"), "Farms");
+    await u.type(within(d).getByLabelText("Heading"), "Provide liquidity");
+    await u.type(within(d).getByLabelText("Description"), "Earn rewards");
+    await u.type(within(d).getByLabelText("Content"), "Deposit fee 1%");
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farms", heading: "Provide liquidity", description: "Earn rewards", content: "Deposit fee 1%" }));
+    expect(await screen.findByText("Provide liquidity")).toBeInTheDocument();
+    expect(gateway.rows("About").at(-1)?.identifier).toBe("landing_banner01");
+  });
+
+  it("edits in the modal titled Home with the identifier fixed", async () => {
+    renderApp("/About");
+    const { u, d } = await openEdit("Welcome");
+    expect(within(d).getByRole("heading", { name: "Home" })).toBeInTheDocument();
+    expect(within(d).getByLabelText("Identifier")).toBeDisabled();
+    expect(within(d).getByLabelText("Identifier")).toHaveValue("landing_banner01");
+    await u.upload(within(d).getByLabelText("Image"), png("new-logo.png"));
+    await u.clear(within(d).getByLabelText("Title"));
+    await u.type(within(d).getByLabelText("Title"), "Welcome back");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.callsOf("updateAbout")).toHaveLength(1));
+    const call = gateway.lastCall("updateAbout");
+    expect(call.variables).toMatchObject({ id: "1", title: "Welcome back" });
+    expect(call.multipart).toBe(true);
+    expect(await screen.findByAltText("new-logo.png")).toBeInTheDocument();
+  });
+});
+
+describe("Image Text Edit at /Feature", () => {
+  it("edits title, heading, description, content and a PNG/SVG image", async () => {
+    gateway.seed("Feature", [section("landing_banner02", "Launchpad"), section("landing_banner02", "Farms")]);
+    renderApp("/Feature");
+    expect((await screen.findAllByText("Image Text Edit")).length).toBeGreaterThan(0);
+    const { u, d } = await openEdit("Farms");
+    expect(within(d).getByLabelText("Identifier")).toHaveValue("landing_banner02");
+    await u.upload(within(d).getByLabelText("Image"), new File(["x"], "pic.webp"));
+    expect(await screen.findByText("Allowed Only PNG File")).toBeInTheDocument();
+    await u.clear(within(d).getByLabelText("Content"));
+    await u.type(within(d).getByLabelText("Content"), "New content");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateFeature")?.variables).toMatchObject({ id: "2", content: "New content" }));
+    expect(gateway.lastCall("updateFeature").variables.file ?? null).toBeNull();
+  });
+});
+
+describe("Road More at /featruedes", () => {
+  beforeEach(() => gateway.seed("FeatureDescription", [section("landing_banner03", "Road more", { imageUri: undefined, content: undefined })]));
+
+  it("edits Title, Heading and Description only", async () => {
+    renderApp("/featruedes");
+    expect(await screen.findByText("Road more heading")).toBeInTheDocument();
+    const { u, d } = await openEdit("Road more");
+    expect(within(d).queryByLabelText("Content")).toBeNull();
+    expect(within(d).queryByLabelText("Image")).toBeNull();
+    await u.clear(within(d).getByLabelText("Description"));
+    await u.type(within(d).getByLabelText("Description"), "Transparent rewards");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateFeatureDescription")?.variables).toMatchObject({ description: "Transparent rewards" }));
+  });
+
+  it("adds an IP address to the whitelist", async () => {
+    const u = user();
+    renderApp("/featruedes");
+    await screen.findByText("Road more heading");
+    await u.click(screen.getByRole("button", { name: "Add IP Address" }));
+    const d = await dialog();
+    await u.type(within(d).getByLabelText("IP Address"), "203.0.113.7");
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(gateway.lastCall("createIpWhitelistEntry")?.variables).toEqual({ address: "203.0.113.7" }));
+    expect(await screen.findByText("Added successfully")).toBeInTheDocument();
+  });
+});
+
+describe("Roadmap 'Load More'", () => {
+  it("keeps the description to 200 characters and saves with 'Update Roadmap'", async () => {
+    gateway.seed("Roadmap", [section("landing_banner04", "Load more")]);
+    renderApp("/Roadmap");
+    const { u, d } = await openEdit("Load more");
+    expect(within(d).getByRole("heading", { name: "Load More" })).toBeInTheDocument();
+    const description = within(d).getByLabelText("Description");
+    await u.clear(description);
+    await u.click(description);
+    await u.paste("x".repeat(201));
+    await u.click(within(d).getByRole("button", { name: "Update Roadmap" }));
+    expect(await within(d).findByText(/200 characters or less/)).toBeInTheDocument();
+    expect(gateway.callsOf("updateRoadmap")).toHaveLength(0);
+    await u.type(description, "{Backspace}");
+    await u.click(within(d).getByRole("button", { name: "Update Roadmap" }));
+    await waitFor(() => expect(gateway.lastCall("updateRoadmap")?.variables.description).toHaveLength(200));
+  });
+});
+
+describe("Home Page and Home Image", () => {
+  it("edits the home page hero", async () => {
+    gateway.seed("HomePage", [section("Landing_page2", "Hero")]);
+    renderApp("/Homepages");
+    const { u, d } = await openEdit("Hero");
+    expect(within(d).getByLabelText("Identifier")).toHaveValue("Landing_page2");
+    await u.clear(within(d).getByLabelText("Heading"));
+    await u.type(within(d).getByLabelText("Heading"), "Staking, farms");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateHomePage")?.variables).toMatchObject({ heading: "Staking, farms" }));
+  });
+
+  it("updates the home image only, PNG or SVG", async () => {
+    const u = user();
+    gateway.seed("HomeImage", [{ imageUri: "home.png" }]);
+    renderApp("/Homeimage");
+    const row = (await screen.findByAltText("home.png")).closest("tr")!;
+    await u.click(within(row).getByRole("button", { name: "Edit" }));
+    const d = await dialog();
+    const input = await within(d).findByLabelText("Image");
+    expect(within(d).queryByLabelText("Title")).toBeNull();
+    await u.upload(input, new File(["x"], "home.gif"));
+    expect(await screen.findByText("Allowed Only PNG File")).toBeInTheDocument();
+    await u.upload(input, png("home2.png"));
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect((gateway.lastCall("updateHomeImage")?.variables.file as File)?.name).toBe("home2.png"));
+    expect(await screen.findByAltText("home2.png")).toBeInTheDocument();
+  });
+});
+
+describe("Settings", () => {
+  it("shows Name and Value, and edits the value only", async () => {
+    gateway.seed("Setting", [{ name: "site_name", value: "Presale Staking" }]);
+    renderApp("/setting");
+    const row = (await screen.findByText("site_name")).closest("tr")!;
+    expect(within(row).getByText("Presale Staking")).toBeInTheDocument();
+    const u = user();
+    await u.click(within(row).getByRole("button", { name: "Edit" }));
+    const d = await dialog();
+    expect(await within(d).findByLabelText("Name")).toBeDisabled();
+    await u.clear(within(d).getByLabelText("Value"));
+    await u.type(within(d).getByLabelText("Value"), "Presale");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateSetting")?.variables).toMatchObject({ id: "1", value: "Presale" }));
+    expect(await screen.findByText("Presale")).toBeInTheDocument();
+  });
+});
+
+describe("Farms", () => {
+  it("lists pools with id, image, LP symbol and token address, and deletes", async () => {
+    const u = user();
+    gateway.seed("Pool", [
+      { pid: 0, lpSymbol: "CAKE-BUSD LP", tokenAddresses: "0x0000000000000000000000000000000000000001", imageUri: "cake.png" },
+      { pid: 1, lpSymbol: "ETH-BUSD LP", tokenAddresses: "0x0000000000000000000000000000000000000002" },
+    ]);
+    renderApp("/Farms");
+    const row = (await screen.findByText("CAKE-BUSD LP")).closest("tr")!;
+    expect(within(row).getByText("0x0000000000000000000000000000000000000001")).toBeInTheDocument();
+    expect(within(row).getByAltText("cake.png")).toBeInTheDocument();
+    await u.click(within((await screen.findByText("ETH-BUSD LP")).closest("tr")!).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(gateway.callsOf("deletePool")).toHaveLength(1));
+  });
+
+  it("'Add Farm' adds a home-block entry, as the legacy admin did", async () => {
+    const u = user();
+    renderApp("/Farms");
+    await screen.findByText("No user found!");
+    await u.click(screen.getByRole("button", { name: "Add Farm" }));
+    const d = await dialog();
+    await u.type(within(d).getByLabelText("Title"), "Farm block");
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farm block" }));
+  });
+});

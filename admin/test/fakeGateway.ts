@@ -1,0 +1,246 @@
+import { readFileSync } from "fs";
+import {
+  buildSchema,
+  getNamedType,
+  graphql,
+  GraphQLError,
+  isObjectType,
+  type GraphQLObjectType,
+} from "graphql";
+import { http, HttpResponse } from "msw";
+import path from "path";
+
+/**
+ * A stand-in for the gateway in jest: the real schema (gateway/schema.graphql,
+ * the contract) executed over an in-memory store with the
+ * ra-data-graphql-simple conventions. Queries the admin sends that the real
+ * schema would refuse fail here too. Every operation is recorded.
+ */
+export const schema = buildSchema(readFileSync(path.join(__dirname, "../../gateway/schema.graphql"), "utf8"));
+
+export type Row = Record<string, any>;
+
+export interface Call {
+  operationName: string;
+  variables: Record<string, any>;
+  headers: Record<string, string>;
+  multipart: boolean;
+}
+
+export interface Failure {
+  message: string;
+  code: string;
+  fieldErrors?: Record<string, string>;
+  status?: number;
+}
+
+const CONSTANT_IDENTIFIERS: Record<string, string> = {
+  About: "landing_banner01",
+  Feature: "landing_banner02",
+  FeatureDescription: "landing_banner03",
+  Roadmap: "landing_banner04",
+  HomePage: "Landing_page2",
+};
+
+/** Plural used in operation names ('News' → 'News', 'User' → 'Users'), read from the schema. */
+function listTypes(): Map<string, string> {
+  const map = new Map<string, string>();
+  const fields = schema.getQueryType()!.getFields();
+  for (const name of Object.keys(fields)) {
+    const m = /^_all(.+)Meta$/.exec(name);
+    if (m && fields[`all${m[1]}`]) map.set(m[1], getNamedType(fields[`all${m[1]}`].type).name);
+  }
+  return map;
+}
+
+const fileName = (f: unknown) => (f && typeof f === "object" && "name" in f ? String((f as File).name) : undefined);
+
+export class FakeGateway {
+  readonly calls: Call[] = [];
+  private store = new Map<string, Row[]>();
+  private failures = new Map<string, Failure>();
+  private nextId = 1000;
+  private now = Date.parse("2024-05-01T10:00:00Z");
+  private plurals = listTypes();
+
+  /** Replaces a type's rows. Ids, dates and defaults are filled in. */
+  seed(type: string, rows: Row[]) {
+    this.store.set(
+      type,
+      rows.map((r, i) => ({ id: String(i + 1), createdAt: this.stamp(i), updatedAt: this.stamp(i), ...r })),
+    );
+    return this;
+  }
+
+  rows(type: string): Row[] {
+    return this.store.get(type) ?? [];
+  }
+
+  /** The next call of an operation answers this error. */
+  failNext(operation: string, failure: Failure) {
+    this.failures.set(operation, failure);
+  }
+
+  reset() {
+    this.calls.length = 0;
+    this.store.clear();
+    this.failures.clear();
+  }
+
+  callsOf(operation: string) {
+    return this.calls.filter((c) => c.operationName === operation);
+  }
+
+  lastCall(operation: string) {
+    const all = this.callsOf(operation);
+    return all[all.length - 1];
+  }
+
+  private stamp(offset: number) {
+    return new Date(this.now + offset * 60_000).toISOString();
+  }
+
+  private fieldsOf(type: string) {
+    const t = schema.getType(type);
+    return isObjectType(t) ? (t as GraphQLObjectType).getFields() : {};
+  }
+
+  private list(type: string, args: Row) {
+    let rows = [...this.rows(type)];
+    const filter: Row = args.filter ?? {};
+    for (const [key, value] of Object.entries(filter)) {
+      if (value === undefined || value === null || value === "") continue;
+      if (key === "q") {
+        const term = String(value).toLowerCase();
+        rows = rows.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.toLowerCase().includes(term)));
+      } else if (key === "ids") rows = rows.filter((r) => (value as string[]).map(String).includes(String(r.id)));
+      else rows = rows.filter((r) => r[key] === value);
+    }
+    const field = args.sortField ?? "id";
+    const dir = args.sortOrder === "DESC" ? -1 : 1;
+    const num = (v: unknown): string | number => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : (v as string));
+    rows.sort((a, b) => (num(a[field]) > num(b[field]) ? dir : num(a[field]) < num(b[field]) ? -dir : 0));
+    return rows;
+  }
+
+  private write(type: string, args: Row, existing?: Row): Row {
+    const fields = this.fieldsOf(type);
+    const row: Row = { ...(existing ?? {}) };
+    for (const [k, v] of Object.entries(args)) {
+      if (k === "id" || k === "password" || k === "password2" || k === "blockFiles") continue;
+      if (k === "file") {
+        if (v) row.imageUri = fileName(v);
+        continue;
+      }
+      if (k in fields) row[k] = v;
+    }
+    if (Array.isArray(args.blockFiles)) {
+      row.blocks = (row.blocks ?? []).map((b: Row, i: number) => (args.blockFiles[i] ? { ...b, imageUri: fileName(args.blockFiles[i]) } : b));
+    }
+    if (!existing) {
+      row.id = String(this.nextId++);
+      row.createdAt = row.updatedAt = this.stamp(this.nextId);
+      if ("visible" in fields && row.visible === undefined) row.visible = true;
+      if ("approved" in fields && row.approved === undefined) row.approved = true;
+      if ("role" in fields && !row.role) row.role = "editor";
+      if (CONSTANT_IDENTIFIERS[type]) row.identifier = CONSTANT_IDENTIFIERS[type];
+    } else row.updatedAt = this.stamp(this.nextId++);
+    return row;
+  }
+
+  private find(type: string, id: string) {
+    const row = this.rows(type).find((r) => String(r.id) === String(id));
+    if (!row) throw new GraphQLError("Not found", { extensions: { code: "NOT_FOUND" } });
+    return row;
+  }
+
+  /** Root resolvers for every operation of the schema, by its name. */
+  private rootValue() {
+    const root: Record<string, (args: Row) => unknown> = {};
+    for (const [plural, type] of this.plurals) {
+      root[`all${plural}`] = (a) => {
+        const rows = this.list(type, a);
+        const perPage = a.perPage ?? 25;
+        return rows.slice((a.page ?? 0) * perPage, ((a.page ?? 0) + 1) * perPage);
+      };
+      root[`_all${plural}Meta`] = (a) => ({ count: this.list(type, a).length });
+      root[type] = (a) => this.find(type, a.id);
+      root[`create${type}`] = (a) => {
+        const row = this.write(type, a);
+        this.store.set(type, [...this.rows(type), row]);
+        return row;
+      };
+      root[`update${type}`] = (a) => {
+        const row = this.write(type, a, this.find(type, a.id));
+        this.store.set(type, this.rows(type).map((r) => (String(r.id) === String(a.id) ? row : r)));
+        return row;
+      };
+      root[`delete${type}`] = (a) => {
+        const row = this.find(type, a.id);
+        this.store.set(type, this.rows(type).filter((r) => r !== row));
+        return row;
+      };
+    }
+    root.login = () => ({ token: fakeToken({ name: "admin", role: "admin" }), name: "admin" });
+    root.register = () => ({ message: "Registration received; an administrator must approve your account before you can sign in", approved: false });
+    root.me = () => null;
+    return root;
+  }
+
+  /** The msw handlers: images by name, and POST /graphql, JSON or multipart (graphql-upload spec). */
+  handlers() {
+    return [this.imagesHandler(), this.graphqlHandler()];
+  }
+
+  /** GET /Images/{name}: a few bytes standing for the stored image. */
+  imagesHandler() {
+    return http.get("*/Images/:name", ({ params }) =>
+      HttpResponse.arrayBuffer(new TextEncoder().encode(`image ${params.name}`).buffer as ArrayBuffer, { headers: { "content-type": "image/png" } }),
+    );
+  }
+
+  graphqlHandler() {
+    return http.post("*/graphql", async ({ request }) => {
+      const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+      let body: { query: string; variables?: Row; operationName?: string };
+      if (multipart) {
+        const form = await request.formData();
+        body = JSON.parse(String(form.get("operations")));
+        const map: Record<string, string[]> = JSON.parse(String(form.get("map")));
+        for (const [key, paths] of Object.entries(map)) {
+          for (const p of paths) setPath(body, p, form.get(key));
+        }
+      } else body = (await request.json()) as typeof body;
+      const operationName = body.operationName ?? /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "anonymous";
+      const headers = Object.fromEntries(request.headers.entries());
+      if (operationName !== "IntrospectionQuery") this.calls.push({ operationName, variables: body.variables ?? {}, headers, multipart });
+      const failure = this.failures.get(operationName);
+      if (failure) {
+        this.failures.delete(operationName);
+        return HttpResponse.json(
+          { errors: [{ message: failure.message, extensions: { code: failure.code, fieldErrors: failure.fieldErrors } }], data: null },
+          { status: failure.status ?? 200 },
+        );
+      }
+      const result = await graphql({ schema, source: body.query, variableValues: body.variables, rootValue: this.rootValue() });
+      const invalid = result.errors?.some((e) => !e.path);
+      return HttpResponse.json(result, { status: invalid ? 400 : 200 });
+    });
+  }
+}
+
+function setPath(target: Row, dotted: string, value: unknown) {
+  const keys = dotted.split(".");
+  let o: Row = target;
+  for (const k of keys.slice(0, -1)) o = o[k];
+  o[keys[keys.length - 1]] = value;
+}
+
+const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+/** A JWT-shaped token (unsigned: only the gateway verifies signatures). */
+export function fakeToken(payload: Record<string, unknown> = {}, expiresInSeconds = 3600) {
+  const now = Math.floor(Date.now() / 1000);
+  return `${b64url({ alg: "HS256", typ: "JWT" })}.${b64url({ sub: "1", iat: now, exp: now + expiresInSeconds, ...payload })}.signature`;
+}
+

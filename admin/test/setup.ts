@@ -1,0 +1,35 @@
+import "@testing-library/jest-dom";
+import { configure } from "@testing-library/react";
+import { File as NodeFile } from "node:buffer";
+import { setupServer } from "msw/node";
+import { FakeGateway } from "./fakeGateway";
+
+// jest-fixed-jsdom gives Node's Blob, FormData and fetch; File must match them
+// so uploads cross the multipart link as they do in a browser.
+Object.defineProperty(globalThis, "File", { value: NodeFile, configurable: true, writable: true });
+
+window.print = jest.fn();
+window.scrollTo = jest.fn() as never;
+if (!("ResizeObserver" in window)) {
+  (window as unknown as Record<string, unknown>).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+document.elementFromPoint = (() => null) as never;
+
+// The admin chunk loads lazily; its first load in a test file takes a moment.
+configure({ asyncUtilTimeout: 5000 });
+
+export const gateway = new FakeGateway();
+export const server = setupServer(...gateway.handlers());
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  gateway.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());

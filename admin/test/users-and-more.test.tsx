@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { dialog, user } from "./helpers";
+import { renderApp, signIn } from "./render";
+import { gateway } from "./setup";
+
+beforeEach(() => signIn());
+
+describe("Users", () => {
+  beforeEach(() =>
+    gateway.seed("User", [
+      { name: "admin", email: "admin@example.com", role: "admin", approved: true, createdAt: "2024-05-01T10:00:00.000Z" },
+      { name: "dana", email: "dana@example.com", role: "editor", approved: false },
+    ]),
+  );
+
+  it("lists S.No, name, email and date", async () => {
+    renderApp("/users");
+    const row = (await screen.findByText("admin@example.com")).closest("tr")!;
+    expect(within(row).getByText("1")).toBeInTheDocument();
+    expect(within(row).getByText(new Date("2024-05-01T10:00:00.000Z").toLocaleString())).toBeInTheDocument();
+  });
+
+  it("adds a user with 'Add User' (password fields with show toggles)", async () => {
+    const u = user();
+    renderApp("/Users");
+    await screen.findByText("admin@example.com");
+    await u.click(screen.getByRole("button", { name: "Add User" }));
+    const d = await dialog();
+    await u.type(within(d).getByLabelText("Name"), "erin");
+    await u.type(within(d).getByLabelText("Email"), "erin@example.com");
+    const password = within(d).getByLabelText("Password");
+    await u.type(password, "erin-pass-1");
+    await u.type(within(d).getByLabelText("Confirm Password"), "erin-pass-1");
+    expect(password).toHaveAttribute("type", "password");
+    await u.click(within(d).getAllByRole("button", { name: /show password/i })[0]);
+    expect(password).toHaveAttribute("type", "text");
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("createUser")?.variables).toMatchObject({ name: "erin", email: "erin@example.com", password: "erin-pass-1", password2: "erin-pass-1", role: "editor" }),
+    );
+    expect(await screen.findByText("erin@example.com")).toBeInTheDocument();
+  });
+
+  it("updates a user with 'Update User', the name read-only", async () => {
+    const u = user();
+    renderApp("/Users");
+    const row = (await screen.findByText("dana@example.com")).closest("tr")!;
+    await u.click(within(row).getByRole("button", { name: "Edit" }));
+    const d = await dialog();
+    expect(within(d).getByRole("heading", { name: "Update User" })).toBeInTheDocument();
+    expect(await within(d).findByLabelText("Name")).toBeDisabled();
+    await u.clear(within(d).getByLabelText("Email"));
+    await u.type(within(d).getByLabelText("Email"), "dana@example.org");
+    await u.type(within(d).getByLabelText("Password"), "new-pass-123");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "2", email: "dana@example.org", password: "new-pass-123" }));
+  });
+
+  it("approves a pending registration", async () => {
+    const u = user();
+    renderApp("/Users");
+    const row = (await screen.findByText("dana@example.com")).closest("tr")!;
+    const approved = within(row).getByRole("checkbox", { name: "Approved" });
+    expect(approved).not.toBeChecked();
+    await u.click(approved);
+    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toEqual({ id: "2", approved: true }));
+    expect(await screen.findByText("Account approved")).toBeInTheDocument();
+  });
+
+  it("shows a FORBIDDEN answer without signing out", async () => {
+    gateway.failNext("allUsers", { message: "Only admins may do this", code: "FORBIDDEN", status: 403 });
+    renderApp("/Users");
+    expect(await screen.findByText(/not allowed/)).toBeInTheDocument();
+    expect(localStorage.getItem("token")).not.toBeNull();
+  });
+});
+
+describe("Contact Us", () => {
+  it("is read-only with the date as local date-time", async () => {
+    gateway.seed("ContactMessage", [
+      { name: "Alice", email: "alice@example.com", website: "https://alice.example.com", comments: "When?", updatedAt: "2024-05-02T08:30:00.000Z" },
+    ]);
+    renderApp("/ContactUs");
+    const row = (await screen.findByText("Alice")).closest("tr")!;
+    for (const t of ["alice@example.com", "https://alice.example.com", "When?", new Date("2024-05-02T08:30:00.000Z").toLocaleString()]) {
+      expect(within(row).getByText(t)).toBeInTheDocument();
+    }
+    expect(within(row).queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Add/ })).toBeNull();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["S.No", "name", "Email", "website", "Comments", "Date", "Delete"]);
+  });
+});
+
+describe("LaunchPad and Blocklist", () => {
+  it("lists presales with the pool's lock days and an edit link to /ManageSale/{address}", async () => {
+    const address = "0x00000000000000000000000000000000000000aa";
+    gateway.seed("LaunchPad", [{ pid: 1, presaleAddress: address, tokenAddress: "0x00000000000000000000000000000000000000bb" }]);
+    renderApp("/launchpad");
+    const row = (await screen.findByText(address)).closest("tr")!;
+    expect(within(row).getByText("180 Days")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "Edit" })).toHaveAttribute("href", `/ManageSale/${address}`);
+  });
+
+  it("lists blocked wallet addresses", async () => {
+    gateway.seed("BlocklistEntry", [{ walletAddress: "0x00000000000000000000000000000000000000cc" }]);
+    renderApp("/blocklist");
+    expect(await screen.findByText("0x00000000000000000000000000000000000000cc")).toBeInTheDocument();
+  });
+});
