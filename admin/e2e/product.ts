@@ -71,14 +71,15 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port in 4300-4399 (this suite's range), starting at a random one. */
-export async function freePort(): Promise<number> {
-  const start = 4300 + Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100; i++) {
-    const port = 4300 + ((start - 4300 + i) % 100);
+/** A free port in [from, to] (this suite's ranges: 4300-4399 for the gateway, 8900-8999 for anvil), from a random one. */
+export async function freePort(from = 4300, to = 4399): Promise<number> {
+  const size = to - from + 1;
+  const start = Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = from + ((start + i) % size);
     if (await portFree(port)) return port;
   }
-  throw new Error("No free port in 4300-4399");
+  throw new Error(`No free port in ${from}-${to}`);
 }
 
 export interface Product {
@@ -87,13 +88,23 @@ export interface Product {
   child: ChildProcess;
 }
 
-/** Starts the real gateway on a fresh SQLite database and waits for /healthz. */
+/** Starts the real gateway on a fresh SQLite database and a fresh local chain (anvil), and waits for /healthz. */
 export async function startProduct(): Promise<Product> {
   const port = await freePort();
+  const chainPort = await freePort(8900, 8999);
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-e2e-"));
   const child = spawn(process.execPath, [path.join(ROOT, "gateway/dist/main.js")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: "warn", DATABASE_URL: "", CHAIN: "none" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      CHAIN: "local",
+      LOCAL_CHAIN_PORT: String(chainPort),
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

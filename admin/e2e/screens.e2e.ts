@@ -418,7 +418,8 @@ describe("every screen against the real gateway", () => {
     expect(await count("_allAboutsMeta")).toBe(abouts + 1);
     await shot(page, "19-farms");
     await open(page, "/launchpad");
-    await page.getByText("No user found!").waitFor();
+    // The product's local chain seeds one presale, imported at start.
+    await page.getByRole("link", { name: "Edit" }).first().waitFor();
     await shot(page, "20-launchpad");
     await open(page, "/blocklist");
     await page.getByText("No user found!").waitFor();
