@@ -1,24 +1,25 @@
-// `npm test`: every suite of the product, stopping at the first that fails.
+// `npm test`: every suite of the product, in order, stopping at the first that fails.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 
-const has = (ws, script) => Boolean(JSON.parse(readFileSync(`${ws}/package.json`, "utf8")).scripts?.[script]);
-
+const npm = (...args) => ["npm", ...args];
 const steps = [
-  ["build", ["run", "build", "-w", "abis"]],
-  ["build", ["run", "build", "-w", "db"]],
-  ["gateway (SQLite, then MariaDB)", ["test", "-w", "gateway"]],
-  ...(has("abis", "test") ? [["contracts on anvil", ["test", "-w", "abis"]]] : []),
-  ...(has("admin", "test") ? [["admin (jest + msw)", ["test", "-w", "admin"]]] : []),
-  ...(has("admin", "e2e") ? [["end-to-end (Chromium)", ["run", "e2e", "-w", "admin"]]] : []),
+  ["build the contracts package and the migrations", npm("run", "build", "-w", "abis"), npm("run", "build", "-w", "db")],
+  ["gateway (SQLite, then MariaDB)", npm("test", "-w", "gateway")],
+  ["contracts on anvil", npm("test", "-w", "abis")],
+  ["admin (jest + msw)", npm("test", "-w", "admin")],
+  ["end-to-end (Chromium, real gateway, database and chain)", npm("run", "e2e", "-w", "admin")],
+  // The end-to-end run leaves a fresh admin build behind.
+  ["JavaScript weight of /login", [process.execPath, "scripts/login-weight.mjs"]],
 ];
 
-for (const [label, args] of steps) {
+for (const [label, ...commands] of steps) {
   console.log(`\n##### ${label}`);
-  const r = spawnSync("npm", args, { stdio: "inherit" });
-  if (r.status !== 0) {
-    console.error(`\n##### ${label} failed`);
-    process.exit(r.status ?? 1);
+  for (const [cmd, ...args] of commands) {
+    const r = spawnSync(cmd, args, { stdio: "inherit" });
+    if (r.status !== 0) {
+      console.error(`\n##### ${label} failed`);
+      process.exit(r.status ?? 1);
+    }
   }
 }
 console.log("\nAll suites passed.");
