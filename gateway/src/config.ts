@@ -21,6 +21,8 @@ export interface Config {
   adminDist: string;
   /** The active chain (CHAIN and its overrides); null for CHAIN=none. */
   chain: ChainConfig | null;
+  /** WalletConnect Cloud project id, served to the admin with the chain config. */
+  walletConnectProjectId: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     adminDist: path.resolve(str("ADMIN_DIST", path.join(__dirname, "../../admin/dist"))),
     chain,
+    walletConnectProjectId: str("WALLETCONNECT_PROJECT_ID", "") || null,
   };
 }
 

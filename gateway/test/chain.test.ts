@@ -144,6 +144,18 @@ describe("chain on a local anvil", () => {
   });
 });
 
+describe("WALLETCONNECT_PROJECT_ID", () => {
+  it("reaches the admin with the chain config", async () => {
+    const app = await startTestApp({ chain: true, env: { WALLETCONNECT_PROJECT_ID: "project-123" } });
+    try {
+      const res = await app.gql(`{ chainConfig { walletConnectProjectId } }`);
+      expect(res.body.data.chainConfig.walletConnectProjectId).toBe("project-123");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("CHAIN=none", () => {
   it("answers chainConfig with null and starts nothing", async () => {
     const app = await startTestApp();

@@ -14,6 +14,8 @@ export interface ChainConfig {
   /** Block explorer base URL (no trailing slash); null on the local chain. */
   explorerUrl: string | null;
   contracts: ChainContracts;
+  /** WalletConnect Cloud project id from the gateway (WALLETCONNECT_PROJECT_ID); null when unset. */
+  walletConnectProjectId?: string | null;
 }
 
 export const CHAIN_CONFIG_QUERY = /* GraphQL */ `
@@ -23,6 +25,7 @@ export const CHAIN_CONFIG_QUERY = /* GraphQL */ `
       rpcUrl
       explorerUrl
       contracts { farm pairFactory presaleFactory staking token stable multicall3 }
+      walletConnectProjectId
     }
   }
 `;

@@ -3,8 +3,8 @@
  * WalletConnect it brings) loads only when someone picks WalletConnect or a
  * saved WalletConnect session is restored.
  *
- * projectId: VITE_WALLETCONNECT_PROJECT_ID at build time (a WalletConnect
- * Cloud project id). rpcMap: BSC (56) and BSC testnet (97) on their public
+ * projectId: the gateway's WALLETCONNECT_PROJECT_ID (served with chainConfig),
+ * else VITE_WALLETCONNECT_PROJECT_ID at build time (a WalletConnect Cloud project id). rpcMap: BSC (56) and BSC testnet (97) on their public
  * RPCs, and the active chain on the gateway's rpcUrl; the active chain is the
  * required (default) chain, 56/97 are optional.
  */
@@ -14,11 +14,12 @@ import type { ChainConfig } from "./config";
 import { walletConnectOptions } from "./connectors";
 import { ChainError } from "./errors";
 
-export const walletConnectProjectId = (): string | undefined => import.meta.env.VITE_WALLETCONNECT_PROJECT_ID || undefined;
+export const walletConnectProjectId = (config?: ChainConfig): string | undefined =>
+  config?.walletConnectProjectId || import.meta.env.VITE_WALLETCONNECT_PROJECT_ID || undefined;
 
 export function createWalletConnect(actions: Actions, config: ChainConfig, onError?: (error: Error) => void) {
-  const projectId = walletConnectProjectId();
-  if (!projectId) throw new ChainError("no-wallet", "WalletConnect is not set up on this build (VITE_WALLETCONNECT_PROJECT_ID)");
+  const projectId = walletConnectProjectId(config);
+  if (!projectId) throw new ChainError("no-wallet", "WalletConnect is not set up on this server (WALLETCONNECT_PROJECT_ID)");
   return new WalletConnect({ actions, defaultChainId: config.chainId, options: walletConnectOptions(config, projectId), onError });
 }
 

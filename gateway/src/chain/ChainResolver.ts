@@ -21,13 +21,16 @@ class ChainConfigType {
   @Field(() => String, { nullable: true, description: "Block explorer base URL; null on the local chain" })
   explorerUrl: string | null;
   @Field(() => ChainContracts) contracts: ChainContracts;
+  @Field(() => String, { nullable: true, description: "WalletConnect Cloud project id (WALLETCONNECT_PROJECT_ID); null when unset" })
+  walletConnectProjectId: string | null;
 }
 
 @Resolver()
 export class ChainResolver {
   @Query(() => ChainConfigType, { name: "chainConfig", nullable: true, description: "Null when CHAIN=none" })
   chainConfig(@Ctx() ctx: GqlContext) {
-    return ctx.services.chain.publicConfig;
+    const config = ctx.services.chain.publicConfig;
+    return config && { ...config, walletConnectProjectId: ctx.services.config.walletConnectProjectId };
   }
 
   @Authorized("admin")
