@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import path from "path";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
@@ -57,10 +57,12 @@ export async function shot(page: Page, name: string) {
   return file;
 }
 
-/** Puts a screenshot in docs/ for the README. */
+/** Puts a screenshot in docs/ for the README: when there is none, or when UPDATE_SCREENSHOT=1 (so test runs leave the tree clean). */
 export function publishScreenshot(file: string) {
-  mkdirSync(path.join(ROOT, "docs"), { recursive: true });
-  copyFileSync(file, path.join(ROOT, "docs/screenshot.png"));
+  const target = path.join(ROOT, "docs/screenshot.png");
+  if (existsSync(target) && process.env.UPDATE_SCREENSHOT !== "1") return;
+  mkdirSync(path.dirname(target), { recursive: true });
+  copyFileSync(file, target);
 }
 
 export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
