@@ -1,7 +1,7 @@
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Route } from "react-router-dom";
 import { Admin, Authenticated, CustomRoutes, Resource, type DataProvider } from "react-admin";
-import { i18nProvider } from "./i18n";
+import { adminI18nProvider as i18nProvider } from "./i18n/admin";
 import { Layout } from "./layout/Layout";
 import { Notification } from "./layout/Notification";
 import { ChainPlaceholder } from "./pages/ChainPlaceholder";
@@ -13,6 +13,7 @@ import about from "./resources/about";
 import { ARTICLE_IMAGE_SLOTS, articleImagesResource } from "./resources/articleImages";
 import articles from "./resources/articles";
 import blocklist from "./resources/blocklist";
+import chainTransactions from "./resources/chainTransactions";
 import contact from "./resources/contact";
 import farms from "./resources/farms";
 import featureDescriptions from "./resources/featureDescriptions";
@@ -28,6 +29,17 @@ import settings from "./resources/settings";
 import users from "./resources/users";
 import { PAGE_PATHS } from "./routes";
 import { darkThemeOptions, lightThemeOptions } from "./theme";
+import { LoadingScreen } from "./ui/LoadingScreen";
+
+/** ManageSale brings the wallet and chain layer: loaded only when opened. */
+const ManageSale = lazy(() => import("./pages/ManageSale"));
+const manageSale = (
+  <Authenticated>
+    <Suspense fallback={<LoadingScreen />}>
+      <ManageSale />
+    </Suspense>
+  </Authenticated>
+);
 
 /**
  * Everything behind sign-in (Root lets only a valid session in; every screen
@@ -55,8 +67,8 @@ export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
       <CustomRoutes>
         <Route path={PAGE_PATHS.dashboard} element={<Authenticated><Dashboard /></Authenticated>} />
         <Route path={PAGE_PATHS.stake} element={<Authenticated><ChainPlaceholder title="app.chain.stake" /></Authenticated>} />
-        <Route path={PAGE_PATHS.manageSale} element={<Authenticated><ChainPlaceholder title="app.chain.manage_sale" /></Authenticated>} />
-        <Route path={`${PAGE_PATHS.manageSale}/:id`} element={<Authenticated><ChainPlaceholder title="app.chain.manage_sale" /></Authenticated>} />
+        <Route path={PAGE_PATHS.manageSale} element={manageSale} />
+        <Route path={`${PAGE_PATHS.manageSale}/:id`} element={manageSale} />
       </CustomRoutes>
       <Resource name="Users" {...users} />
       <Resource name="About" {...about} />
@@ -77,6 +89,7 @@ export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
       ))}
       <Resource name="LaunchPad" {...launchpad} />
       <Resource name="blocklist" {...blocklist} />
+      <Resource name="transactions" {...chainTransactions} />
       <Resource name="IpWhitelist" />
     </Admin>
   );

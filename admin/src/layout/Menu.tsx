@@ -5,6 +5,7 @@ import DescriptionIcon from "@mui/icons-material/Description";
 import ExitToAppIcon from "@mui/icons-material/ExitToApp";
 import NewspaperIcon from "@mui/icons-material/Newspaper";
 import PeopleIcon from "@mui/icons-material/People";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import RocketLaunchIcon from "@mui/icons-material/RocketLaunch";
 import WebIcon from "@mui/icons-material/Web";
 import { ListItemIcon, ListItemText, MenuItem } from "@mui/material";
@@ -29,6 +30,7 @@ export const MENU: Entry[] = [
   { to: "/news", label: "app.menu.news", icon: <NewspaperIcon /> },
   { to: "/newsdescription", label: "app.menu.news_description", icon: <DescriptionIcon /> },
   { to: "/articles", label: "app.menu.latest_articles", icon: <ArticleIcon /> },
+  { to: "/transactions", label: "app.menu.transactions", icon: <ReceiptLongIcon /> },
 ];
 
 function LogoutItem() {

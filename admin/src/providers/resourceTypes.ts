@@ -36,6 +36,7 @@ export const resourceBindings: Record<string, ResourceBinding> = {
   Articles4: articleImageSlot(4),
   LaunchPad: { type: "LaunchPad" },
   blocklist: { type: "BlocklistEntry" },
+  transactions: { type: "ChainTransaction" },
 };
 
 /** Resources not listed here are GraphQL type names already. */

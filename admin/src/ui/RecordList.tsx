@@ -1,5 +1,5 @@
 import { Box, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import {
   DataTable,
   List,
@@ -70,6 +70,8 @@ export interface RecordListProps {
   /** Above the table (explanations). */
   aside?: ReactNode;
   sort?: SortPayload;
+  /** More filter inputs after the 'Filter in records...' box. */
+  filters?: ReactElement[];
   /** Dialogs of the screen. */
   children?: ReactNode;
 }
@@ -79,14 +81,14 @@ export interface RecordListProps {
  * box, server-side paging, sorting and search, Excel/CSV/print exports and the
  * 'No user found!' text.
  */
-export function RecordList({ title, columns, actions, aside, sort = { field: "id", order: "ASC" }, children }: RecordListProps) {
+export function RecordList({ title, columns, actions, aside, sort = { field: "id", order: "ASC" }, filters = [], children }: RecordListProps) {
   const translate = useTranslate();
   return (
     <List
       title={title}
       perPage={10}
       sort={sort}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate("app.list.filter")} />]}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate("app.list.filter")} />, ...filters]}
       actions={<Actions columns={columns}>{actions}</Actions>}
       pagination={<ListPagination />}
       empty={false}

@@ -4,7 +4,7 @@ import { SectionInputs } from "../sections/SectionInputs";
 /**
  * 'Add Farm' (Title, Heading, Description, content). As in the legacy admin it
  * adds a home-block entry (/api/add/about): farm pools themselves are created
- * by their add-pool transaction (the chain issue's 'Add Pool').
+ * by their add-pool transaction: 'Add Pool' on Image Text Edit (features/PoolCreate.tsx).
  */
 export function FarmCreate({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

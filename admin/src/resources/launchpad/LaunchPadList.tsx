@@ -1,11 +1,17 @@
 import EditIcon from "@mui/icons-material/Edit";
-import { Button, Typography } from "@mui/material";
+import { Button } from "@mui/material";
+import { lazy } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useRecordContext, useTranslate } from "react-admin";
+import { AddButton } from "../../ui/AddButton";
 import { col } from "../../ui/columns";
+import { LazyDialog, useLazyDialog } from "../../ui/LazyDialog";
 import { RecordList } from "../../ui/RecordList";
 import { DeleteRowButton } from "../../ui/RowButtons";
 import { lockDays } from "./lockDays";
+
+/** The 'Add LaunchPadv' modal signs a transaction: its code (and the chain layer) loads on first use. */
+const LaunchPadCreate = lazy(() => import("./LaunchPadCreate"));
 
 function ManageSaleLink() {
   const record = useRecordContext();
@@ -24,17 +30,12 @@ function PoolDays() {
   return <>{translate("resources.LaunchPad.days", { smart_count: lockDays(record?.pid) })}</>;
 }
 
-/** LaunchPad: registered presales; the 'Add LaunchPadv' modal (a chain transaction) comes with the chain issue. */
+/** LaunchPad: registered presales (lock days of their pool, address, manage / delete) and 'Add LaunchPad'. */
 export function LaunchPadList() {
-  const translate = useTranslate();
+  const adding = useLazyDialog();
   return (
     <RecordList
       title="resources.LaunchPad.title"
-      aside={
-        <Typography variant="body2" color="text.secondary">
-          {translate("app.chain.later")}
-        </Typography>
-      }
       columns={[
         col.actions("pools", "resources.LaunchPad.fields.pools", () => <PoolDays />),
         col.text("presaleAddress", "resources.LaunchPad.fields.presaleAddress", { sortable: true }),
@@ -45,6 +46,9 @@ export function LaunchPadList() {
           </>
         )),
       ]}
-    />
+      actions={<AddButton label="resources.LaunchPad.add" onClick={adding.show} />}
+    >
+      <LazyDialog component={LaunchPadCreate} dialog={adding} />
+    </RecordList>
   );
 }

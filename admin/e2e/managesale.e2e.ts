@@ -1,0 +1,285 @@
+/**
+ * ManageSale against the real product in Chromium, the browser wallet being
+ * the injected EIP-1193 test wallet on anvil. Every action is proved by an
+ * independent read of the chain (the test's own ethers provider), and the
+ * history by the gateway's allChainTransactions. The presale is this file's
+ * own (created through the factory in beforeAll), so no other file matters.
+ */
+import { parseEther, parseUnits } from "ethers";
+import type { Page } from "playwright-core";
+import { baseUrl, eventually, shot, type Browser } from "./browser";
+import {
+  adminToken,
+  connectWallet,
+  contract,
+  createTestSale,
+  deploySaleToken,
+  gql,
+  saleChain,
+  sentCount,
+  toast,
+  walletBrowser,
+  type SaleChain,
+  type TestSale,
+} from "./saleChain";
+
+let c: SaleChain;
+let sale: TestSale;
+let b: Browser;
+let page: Page;
+let presale: Awaited<ReturnType<typeof contract>>;
+let token: Awaited<ReturnType<typeof contract>>;
+const unit = (text: string) => parseUnits(text, sale.decimals);
+
+beforeAll(async () => {
+  c = await saleChain();
+  sale = await createTestSale(c, 9);
+  presale = await contract(c, "Presale", sale.presale);
+  token = await contract(c, "IERC20", sale.token);
+  b = await walletBrowser(c, c.accounts[0]);
+  page = b.page;
+}, 120_000);
+afterAll(async () => {
+  await b?.close();
+});
+
+/** Waits for a toast, then for it to close (so the next identical toast is a new one). */
+async function expectToast(text: string) {
+  const t = page.getByText(text, { exact: true }).first();
+  await t.waitFor({ timeout: 60_000 });
+  await t.waitFor({ state: "hidden", timeout: 15_000 });
+}
+
+const group = (name: string) => page.getByRole("group", { name, exact: true });
+const button = (name: string) => page.getByRole("button", { name, exact: true });
+const valueRow = (label: string) => page.getByRole("table", { name: "On-chain values" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
+
+async function update(label: string, text: string) {
+  await group(label).getByRole("textbox").fill(text);
+  await group(label).getByRole("button", { name: "Update" }).click();
+  await expectToast("Transaction succeeded...");
+}
+
+it("opens the presale, connects the owner's wallet and shows every on-chain value", async () => {
+  await page.goto(`${baseUrl()}/ManageSale/${sale.presale}`);
+  await page.getByRole("heading", { name: "On-chain values" }).waitFor();
+  await connectWallet(page, c.accounts[0]);
+  expect(await page.getByTestId("presale-address").textContent()).toBe(sale.presale);
+  expect(await valueRow("Token address").locator("td").textContent()).toBe(sale.token);
+  expect(await valueRow("Token rate per BUSD").locator("td").textContent()).toBe(`2 ${sale.symbol}`);
+  expect(await valueRow("Owner").locator("td").textContent()).toBe(c.accounts[0]);
+  expect(await valueRow("Presale open").locator("td").textContent()).toBe("No");
+  expect(await valueRow("Staker address").locator("td").textContent()).toBe(c.contracts.staking);
+  expect(await page.getByTestId("token-balance").textContent()).toBe(`0 ${sale.symbol}`);
+  expect(await page.getByTestId("collected-usdt").textContent()).toBe("0 USDT");
+  expect(await page.getByLabel("Deposit token amount").inputValue()).toBe("2000");
+
+  await button("Copy presale address").click();
+  await expectToast("Presale Address Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sale.presale);
+});
+
+it("updates the USDT price (token decimals), limits, hard cap and token address, each with its own transaction", async () => {
+  await update("Price of Token in USDT", "2.5");
+  await eventually(async () => expect(await presale.tokenRatePercrypto()).toBe(unit("2.5")));
+  await update("Minimum Contribution For USDT", "20");
+  await eventually(async () => expect(await presale.BUSDminEthLimit()).toBe(parseEther("20")));
+  await update("Maximum Contribution For USDT", "4000.5");
+  await eventually(async () => expect(await presale.BUSDmaxEthLimit()).toBe(parseEther("4000.5")));
+  await update("Hard Cap For USDT", "1200");
+  await eventually(async () => expect(await presale.BUSDhardCap()).toBe(parseEther("1200")));
+  // Re-read after the mined transactions, without reloading the page.
+  await eventually(async () => expect(await page.getByLabel("Deposit token amount").inputValue()).toBe("3000"));
+  expect(await valueRow("Hard cap (BUSD)").locator("td").textContent()).toBe("1,200 BUSD");
+
+  const other = await deploySaleToken(c, 9);
+  await update("Token Address", other);
+  await eventually(async () => expect(await presale.tokenAddress()).toBe(other));
+  await eventually(async () => expect(await valueRow("Token address").locator("td").textContent()).toBe(other));
+  await update("Token Address", sale.token);
+  await eventually(async () => expect(await presale.tokenAddress()).toBe(sale.token));
+  await shot(page, "40-managesale-updated");
+});
+
+it("warns 'Deposit tokens first!!!' on a presale without tokens, before asking the wallet", async () => {
+  expect(await token.balanceOf(sale.presale)).toBe(0n);
+  const sent = await sentCount(page);
+  await page.getByLabel("Number of days for sale").fill("3");
+  await button("Start Sale").click();
+  await expectToast("Deposit tokens first!!!");
+  expect(await sentCount(page)).toBe(sent);
+  expect(await presale.isPresaleOpen()).toBe(false);
+});
+
+it("deposits BUSD price × BUSD hard cap tokens, then starts the sale for a number of days", async () => {
+  await button("Deposit").click();
+  await expectToast("Transaction succeeded...");
+  await eventually(async () => expect(await token.balanceOf(sale.presale)).toBe(unit("3000")));
+  await eventually(async () => expect(await page.getByTestId("token-balance").textContent()).toBe(`3,000 ${sale.symbol}`));
+
+  await page.getByLabel("Number of days for sale").fill("3");
+  await button("Start Sale").click();
+  await expectToast("Sale Started Successfully");
+  await eventually(async () => expect(await presale.isPresaleOpen()).toBe(true));
+  expect(await presale.intervalDays()).toBe(3n * 86_400n);
+  await eventually(async () => expect(await valueRow("Interval").locator("td").textContent()).toBe("3 days"));
+});
+
+it("shows a refused transaction's reason, and refuses to finalise an open sale, without signing", async () => {
+  const sent = await sentCount(page);
+  await button("Start Sale").click();
+  await expectToast("Try Again ! Presale: sale is already open");
+  await button("Finalise sale").click();
+  await expectToast("Ensure that sale is stop or Not");
+  expect(await sentCount(page)).toBe(sent);
+  expect(await presale.isClaimable()).toBe(false);
+});
+
+it("toggles the whitelist mode both ways", async () => {
+  const toggle = page.getByRole("switch", { name: "Whitelist mode" });
+  await toggle.click();
+  await expectToast("whitelist option enabled");
+  await eventually(async () => expect(await presale.isWhitelist()).toBe(true));
+  await eventually(async () => expect(await toggle.isChecked()).toBe(true));
+  await toggle.click();
+  await expectToast("whitelist option disabled!!!!");
+  await eventually(async () => expect(await presale.isWhitelist()).toBe(false));
+});
+
+it("adds whitelist rows (BNB values in 18-decimal base units)", async () => {
+  await button("Add Whitelist").click();
+  const d = page.getByRole("dialog", { name: "Add Whitelist" });
+  await d.getByLabel("User Address").fill(c.accounts[2]);
+  await d.getByLabel("BNB Value").fill("1.5");
+  await d.getByRole("button", { name: "Add a row" }).click();
+  await d.getByLabel("User Address").nth(1).fill(c.accounts[3]);
+  await d.getByLabel("BNB Value").nth(1).fill("2");
+  await d.getByRole("button", { name: "Submit" }).click();
+  await expectToast("2 addresses whitelisted");
+  await d.waitFor({ state: "hidden" });
+  expect(await presale.whitelistedAddresses(c.accounts[2])).toBe(parseEther("1.5"));
+  expect(await presale.whitelistedAddresses(c.accounts[3])).toBe(parseEther("2"));
+});
+
+it("adds whitelist rows from CSV: a bad row is shown and nothing is sent until it is fixed; duplicates are merged", async () => {
+  await button("Add Whitelist").click();
+  const d = page.getByRole("dialog", { name: "Add Whitelist" });
+  const csv = ["address,amount", `${c.accounts[4]},1`, "0xnot-an-address,1", `${c.accounts[4].toLowerCase()},0.25`, `${c.accounts[6]},x`].join("\n");
+  await d.getByLabel("Paste CSV: one address,amount per line").fill(csv);
+  await d.getByRole("button", { name: "Add these rows" }).click();
+  await d.getByText("Invalid Address!").waitFor();
+  await d.getByRole("alert").filter({ hasText: "2 rows have errors: fix or remove them before submitting" }).waitFor();
+  const sent = await sentCount(page);
+  await d.getByRole("button", { name: "Submit" }).click();
+  await page.waitForTimeout(500);
+  expect(await sentCount(page)).toBe(sent);
+  await shot(page, "41-managesale-whitelist-csv");
+
+  await d.getByRole("button", { name: "Remove this row" }).nth(1).click(); // the bad address
+  await d.getByLabel("BNB Value").nth(2).fill("3"); // the bad value
+  expect(await d.getByTestId("whitelist-plan").textContent()).toBe("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
+  await d.getByRole("button", { name: "Submit" }).click();
+  await expectToast("2 addresses whitelisted");
+  expect(await presale.whitelistedAddresses(c.accounts[4])).toBe(parseEther("1.25"));
+  expect(await presale.whitelistedAddresses(c.accounts[6])).toBe(parseEther("3"));
+  expect(await sentCount(page)).toBe(sent + 1);
+});
+
+it("stops the sale, withdraws the BNB raised and the unsold tokens, and finalises", async () => {
+  // A buyer pays 0.5 BNB (1000 tokens per BNB: 500 tokens owed to the buyer).
+  const buyer = await contract(c, "Presale", sale.presale, c.accounts[5]);
+  await (await buyer.buyToken({ value: parseEther("0.5") })).wait();
+  expect(await c.provider.getBalance(sale.presale)).toBe(parseEther("0.5"));
+
+  await button("Stop sale").click();
+  await expectToast("Sale Stoped Successfully");
+  await eventually(async () => expect(await presale.isPresaleOpen()).toBe(false));
+
+  await eventually(async () => expect(await page.getByTestId("bnb-balance").textContent()).toBe("0.5 BNB"));
+  const ownerBefore = await c.provider.getBalance(c.accounts[0]);
+  await button("Withdraw BNB").click();
+  await expectToast("Transaction succeeded...");
+  await eventually(async () => expect(await c.provider.getBalance(sale.presale)).toBe(0n));
+  expect(await c.provider.getBalance(c.accounts[0])).toBeGreaterThan(ownerBefore);
+
+  const ownerTokens = await token.balanceOf(c.accounts[0]);
+  await button("Withdraw unsold tokens").click();
+  await expectToast("Transaction succeeded...");
+  await eventually(async () => expect(await token.balanceOf(sale.presale)).toBe(unit("500")));
+  expect(await token.balanceOf(c.accounts[0])).toBe(ownerTokens + unit("2500"));
+
+  expect(await page.getByLabel("Staker address").inputValue()).toBe(c.contracts.staking);
+  await button("Finalise sale").click();
+  await expectToast("Transaction Succeeded...");
+  await eventually(async () => expect(await presale.isClaimable()).toBe(true));
+  expect(await presale.Staker()).toBe(c.contracts.staking);
+  await page.getByText("Finalised", { exact: true }).waitFor();
+  await shot(page, "42-managesale-finalised");
+});
+
+it("records every transaction in the history, shown on the screen and in /transactions", async () => {
+  const { allChainTransactions: history } = await gql(
+    `query ($p: String) { allChainTransactions(filter: { presaleAddress: $p }, perPage: 100) { hash contract functionName wallet userName status blockNumber } }`,
+    { p: sale.presale },
+    await adminToken(),
+  );
+  const names = (history as { functionName: string }[]).map((t) => t.functionName);
+  expect([...names].reverse()).toEqual([
+    "setTokenRatePercrypto",
+    "setBUSDMinEthLimit",
+    "setBUSDMaxEthLimit",
+    "setBUSDHardCap",
+    "setTokenAddress",
+    "setTokenAddress",
+    "transfer",
+    "startPresale",
+    "whitelistedSale",
+    "whitelistedSale",
+    "addMultipleWhitelistedAddresses",
+    "addMultipleWhitelistedAddresses",
+    "closePresale",
+    "withdrawBNB",
+    "getUnsoldTokens",
+    "finalizeSale",
+  ]);
+  for (const t of history as Record<string, unknown>[]) {
+    expect(t).toMatchObject({ wallet: c.accounts[0], userName: "admin", status: "success" });
+  }
+  expect((history as { contract: string }[]).find((t) => t.contract !== "Presale")).toMatchObject({ functionName: "transfer" });
+
+  // On the screen: the newest ten, newest first.
+  const table = page.getByRole("table", { name: "Transaction history" });
+  await eventually(async () =>
+    expect(await table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-hash")))).toEqual(
+      (history as { hash: string }[]).slice(0, 10).map((t) => t.hash),
+    ),
+  );
+
+  // The history screen, filtered on this presale from the ManageSale link.
+  await page.getByRole("link", { name: "All transactions" }).click();
+  await page.waitForURL(/\/transactions/);
+  await page.locator(`[data-hash="${(history as { hash: string }[])[0].hash}"]`).first().waitFor();
+  await page.getByText(`Showing 1 to 10 of ${history.length} records`).waitFor();
+  await shot(page, "43-transactions");
+});
+
+it("refuses a non-owner wallet with a plain message before anything is signed", async () => {
+  const other = await walletBrowser(c, c.accounts[1]);
+  try {
+    const p = other.page;
+    await p.goto(`${baseUrl()}/ManageSale/${sale.presale}`);
+    await p.getByRole("heading", { name: "On-chain values" }).waitFor();
+    await connectWallet(p, c.accounts[1]);
+    await p.getByTestId("not-owner").waitFor();
+    const limit = await presale.BUSDhardCap();
+    await p.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("textbox").fill("999");
+    await p.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("button", { name: "Update" }).click();
+    await p
+      .getByText(`Try Again ! The connected wallet ${c.accounts[1]} is not the owner of this presale (owner ${c.accounts[0]})`, { exact: true })
+      .waitFor();
+    expect(await sentCount(p)).toBe(0);
+    expect(await presale.BUSDhardCap()).toBe(limit);
+  } finally {
+    await other.close();
+  }
+});

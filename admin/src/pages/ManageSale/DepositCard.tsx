@@ -1,0 +1,54 @@
+import { Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from "@mui/material";
+import { useTranslate } from "react-admin";
+import { depositAmount } from "../../chain";
+import { plain } from "./format";
+import { useSale } from "./useSale";
+
+const K = "app.manage_sale";
+
+/**
+ * Deposit token amount (read-only) = the BUSD price × the BUSD hard cap, in the
+ * token's decimals; Deposit transfers it from the connected wallet to the presale.
+ */
+export function DepositCard() {
+  const translate = useTranslate();
+  const { state, act, pending, warn, address } = useSale();
+  if (!state) return null;
+  const { token } = state;
+  const amount = depositAmount(state.tokenRatePercrypto, state.busdHardCap);
+  const deposit = async () => {
+    if (amount === 0n) return warn(`${K}.deposit.nothing`);
+    await act(
+      { contract: "IERC20", address: state.tokenAddress, fn: "transfer", args: [address, amount] },
+      translate(`${K}.messages.succeeded`),
+    );
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate(`${K}.deposit.title`)}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mt: 1 }} role="group" aria-label={translate(`${K}.deposit.title`)}>
+          <TextField
+            label={translate(`${K}.deposit.amount`)}
+            value={plain(amount, token.decimals)}
+            helperText={`${token.symbol} · ${translate(`${K}.deposit.help`)}`}
+            size="small"
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <Button
+            variant="contained"
+            onClick={deposit}
+            disabled={pending !== null}
+            sx={{ mt: "2px", minWidth: 110 }}
+            startIcon={pending === "transfer" ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {translate(`${K}.deposit.button`)}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Link as RouterLink } from "react-router-dom";
+import { useTranslate } from "react-admin";
+import { Address, TxArgs, TxHash, TxStatus } from "../../resources/chainTransactions/cells";
+import { useSale } from "./useSale";
+
+const F = "resources.transactions.fields";
+
+/** This presale's recorded transactions, newest first (allChainTransactions filtered by presaleAddress). */
+export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) {
+  const translate = useTranslate();
+  const { history, address } = useSale();
+  const filter = encodeURIComponent(JSON.stringify({ presaleAddress: address }));
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
+          <Typography variant="h6" component="h2">
+            {translate("app.manage_sale.history.title")}
+          </Typography>
+          <Button component={RouterLink} to={`/transactions?filter=${filter}`} size="small">
+            {translate("app.manage_sale.history.all")}
+          </Button>
+        </Stack>
+        {history.data.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {history.isPending ? "…" : translate("app.manage_sale.history.empty")}
+          </Typography>
+        ) : (
+          <Table size="small" aria-label={translate("app.manage_sale.history.title")}>
+            <TableHead>
+              <TableRow>
+                {["blockNumber", "createdAt", "functionName", "args", "wallet", "userName", "status", "hash"].map((f) => (
+                  <TableCell key={f}>{translate(`${F}.${f}`)}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.data.map((t) => (
+                <TableRow key={t.id} data-hash={t.hash}>
+                  <TableCell>{t.blockNumber}</TableCell>
+                  <TableCell>{new Date(t.createdAt).toLocaleString()}</TableCell>
+                  <TableCell>{t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`}</TableCell>
+                  <TableCell>
+                    <TxArgs args={t.args} />
+                  </TableCell>
+                  <TableCell>
+                    <Address address={t.wallet} explorerUrl={explorerUrl} />
+                  </TableCell>
+                  <TableCell>{t.userName}</TableCell>
+                  <TableCell>
+                    <TxStatus status={t.status} />
+                  </TableCell>
+                  <TableCell>
+                    <TxHash hash={t.hash} explorerUrl={explorerUrl} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

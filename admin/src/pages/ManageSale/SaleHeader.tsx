@@ -1,0 +1,103 @@
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import { Alert, Box, Chip, IconButton, Stack, Tooltip, Typography } from "@mui/material";
+import { useNotify, useTranslate } from "react-admin";
+import { ConnectButton, sameAddress, useWallet } from "../../chain";
+import { useSale } from "./useSale";
+
+const K = "app.manage_sale";
+
+/** Copies text: the Clipboard API, else a hidden textarea and execCommand (older or locked-down browsers). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
+/** Title, presale address with its copy button, the wallet, the sale's state, and who may act. */
+export function SaleHeader() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { address, state, record, recordLoaded, reading, reload, error } = useSale();
+  const { account, status, error: walletError } = useWallet();
+  const copy = async () => {
+    const ok = await copyText(address);
+    notify(ok ? `${K}.copied` : `${K}.copy_failed`, { type: ok ? "success" : "error" });
+  };
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}>
+        <Typography variant="h5" component="h1">
+          {translate(`${K}.title`)}
+        </Typography>
+        <ConnectButton />
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${K}.presale_address`)}:
+        </Typography>
+        <Typography component="span" sx={{ fontFamily: "monospace", wordBreak: "break-all" }} data-testid="presale-address">
+          {address}
+        </Typography>
+        <Tooltip title={translate(`${K}.copy_address`)}>
+          <IconButton aria-label={translate(`${K}.copy_address`)} size="small" onClick={copy}>
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      {state && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} data-testid="sale-status">
+          <Chip size="small" color={state.isPresaleOpen ? "success" : "default"} label={translate(`${K}.status.${state.isPresaleOpen ? "open" : "closed"}`)} />
+          <Chip
+            size="small"
+            color={state.isWhitelist ? "info" : "default"}
+            variant="outlined"
+            label={translate(`${K}.status.${state.isWhitelist ? "whitelist_on" : "whitelist_off"}`)}
+          />
+          {state.isClaimable && <Chip size="small" color="secondary" label={translate(`${K}.status.finalised`)} />}
+          <Box sx={{ flex: 1 }} />
+          <Typography variant="caption" color="text.secondary">
+            {translate(`${K}.read_at`, { block: state.blockNumber })}
+          </Typography>
+          <Tooltip title={translate(`${K}.reread`)}>
+            <span>
+              <IconButton aria-label={translate(`${K}.reread`)} size="small" onClick={() => void reload()} disabled={reading}>
+                <RefreshIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Stack>
+      )}
+      {status === "off" && <Alert severity="info">{translate(`${K}.chain_off`)}</Alert>}
+      {status === "error" && walletError && <Alert severity="error">{walletError}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {translate(`${K}.read_error`, { error })}
+        </Alert>
+      )}
+      {recordLoaded && !record && <Alert severity="info">{translate(`${K}.not_registered`)}</Alert>}
+      {state && !account && status === "ready" && <Alert severity="info">{translate(`${K}.connect_hint`)}</Alert>}
+      {state && account && !sameAddress(account, state.owner) && (
+        <Alert severity="warning" data-testid="not-owner">
+          {translate(`${K}.not_owner`, { account, owner: state.owner })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Card, CardContent, Stack, Typography } from "@mui/material";
+import { useTranslate } from "react-admin";
+import { BUSD_DECIMALS, checkAddress, humanError, parseAmount } from "../../chain";
+import { plain } from "./format";
+import { UpdateField, type Parsed } from "./UpdateField";
+import { useSale } from "./useSale";
+
+const K = "app.manage_sale";
+
+/** Text → base units with these decimals, or the parse error in plain words. */
+const amountParser =
+  (decimals: number, label: string) =>
+  (text: string): Parsed<bigint> => {
+    try {
+      return { value: parseAmount(text, decimals, label) };
+    } catch (e) {
+      return { error: humanError(e) };
+    }
+  };
+
+/**
+ * The editable values, each its own owner-only transaction: the token price in
+ * USDT (tokens per 1 USDT, in the token's decimals), the token address, and
+ * the USDT minimum, maximum and hard cap (18 decimals).
+ */
+export function SettingsCard() {
+  const translate = useTranslate();
+  const { state, act, pending } = useSale();
+  if (!state) return null;
+  const { token } = state;
+  const busy = pending !== null;
+  const succeeded = translate(`${K}.messages.succeeded`);
+  const usdtHelp = translate(`${K}.settings.usdt_help`);
+  const limits = [
+    { fn: "setBUSDMinEthLimit", label: `${K}.settings.min_usdt`, value: state.busdMinEthLimit },
+    { fn: "setBUSDMaxEthLimit", label: `${K}.settings.max_usdt`, value: state.busdMaxEthLimit },
+    { fn: "setBUSDHardCap", label: `${K}.settings.hard_cap_usdt`, value: state.busdHardCap },
+  ];
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate(`${K}.settings.title`)}
+        </Typography>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <UpdateField
+            label={`${K}.settings.price_usdt`}
+            helperText={translate(`${K}.settings.price_help`, { symbol: token.symbol, decimals: token.decimals })}
+            current={plain(state.tokenRatePercrypto, token.decimals)}
+            parse={amountParser(token.decimals, translate(`${K}.settings.price_usdt`))}
+            onUpdate={(rate) => act({ fn: "setTokenRatePercrypto", args: [rate] }, succeeded)}
+            disabled={busy}
+            busy={pending === "setTokenRatePercrypto"}
+          />
+          <UpdateField<string>
+            label={`${K}.settings.token_address`}
+            current={state.tokenAddress}
+            parse={(text) => {
+              const address = checkAddress(text);
+              return address ? { value: address } : { error: translate(`${K}.settings.invalid_address`) };
+            }}
+            onUpdate={(address) => act({ fn: "setTokenAddress", args: [address] }, succeeded)}
+            disabled={busy}
+            busy={pending === "setTokenAddress"}
+            inputMode="text"
+          />
+          {limits.map(({ fn, label, value }) => (
+            <UpdateField
+              key={fn}
+              label={label}
+              helperText={usdtHelp}
+              current={plain(value, BUSD_DECIMALS)}
+              parse={amountParser(BUSD_DECIMALS, translate(label))}
+              onUpdate={(amount) => act({ fn, args: [amount] }, succeeded)}
+              disabled={busy}
+              busy={pending === fn}
+            />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { Title, useTranslate } from "react-admin";
+import { checkAddress, WalletProvider } from "../../chain";
+import { useExplorerUrl } from "../../resources/chainTransactions/useExplorerUrl";
+import { BalancesCard } from "./BalancesCard";
+import { DepositCard } from "./DepositCard";
+import { PresaleHistory } from "./PresaleHistory";
+import { PresaleValues } from "./PresaleValues";
+import { SaleCard } from "./SaleCard";
+import { SaleHeader } from "./SaleHeader";
+import { SettingsCard } from "./SettingsCard";
+import { SaleContext, useSaleState } from "./useSale";
+import { WhitelistDialog } from "./WhitelistDialog";
+
+const K = "app.manage_sale";
+
+/** /ManageSale without a presale, or with something that is not an address. */
+function ChoosePresale({ invalid }: { invalid?: string }) {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(`${K}.title`)}
+        </Typography>
+        {invalid && (
+          <Alert severity="error" sx={{ mb: 2, wordBreak: "break-all" }}>
+            {translate(`${K}.invalid_address`, { address: invalid })}
+          </Alert>
+        )}
+        <Typography variant="h6" component="h2">
+          {translate(`${K}.choose_title`)}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate(`${K}.choose_text`)}
+        </Typography>
+        <Button component={RouterLink} to="/LaunchPad" variant="contained">
+          {translate(`${K}.to_launchpad`)}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ManageSale({ address }: { address: string }) {
+  const translate = useTranslate();
+  const sale = useSaleState(address);
+  const explorerUrl = useExplorerUrl();
+  const [whitelistOpen, setWhitelistOpen] = useState(false);
+  const { state, reading, error } = sale;
+  return (
+    <SaleContext.Provider value={sale}>
+      <Stack spacing={2}>
+        <Card>
+          <CardContent>
+            <SaleHeader />
+          </CardContent>
+        </Card>
+        {!state && reading && !error && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", p: 2 }}>
+            <CircularProgress size={20} />
+            <Typography>{translate(`${K}.loading`)}</Typography>
+          </Stack>
+        )}
+        {state && (
+          <>
+            <BalancesCard />
+            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, alignItems: "start" }}>
+              <Stack spacing={2}>
+                <SettingsCard />
+                <DepositCard />
+              </Stack>
+              <Stack spacing={2}>
+                <SaleCard onAddWhitelist={() => setWhitelistOpen(true)} />
+                <PresaleValues />
+              </Stack>
+            </Box>
+          </>
+        )}
+        <PresaleHistory explorerUrl={explorerUrl} />
+      </Stack>
+      <WhitelistDialog open={whitelistOpen} onClose={() => setWhitelistOpen(false)} />
+    </SaleContext.Provider>
+  );
+}
+
+/**
+ * /ManageSale/{PresaleAddress}: one presale run from the connected wallet,
+ * every value read from the chain in one call and again after each mined
+ * transaction. /ManageSale alone asks to choose a presale.
+ */
+export default function ManageSalePage() {
+  const { id } = useParams();
+  const address = id ? checkAddress(id) : null;
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={`${K}.title`} />
+      {address ? (
+        <WalletProvider>
+          <ManageSale key={address} address={address} />
+        </WalletProvider>
+      ) : (
+        <ChoosePresale invalid={id} />
+      )}
+    </Box>
+  );
+}

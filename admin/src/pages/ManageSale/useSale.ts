@@ -1,0 +1,148 @@
+/**
+ * One presale on the ManageSale screen: its launchpad record, its on-chain
+ * values (one Multicall3 read, re-read at or after each mined transaction's
+ * block), its history, and `act`, which sends a checked transaction and
+ * re-reads everything afterwards.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useGetList, useNotify, useTranslate, type RaRecord } from "react-admin";
+import type { TransactionReceipt } from "ethers";
+import {
+  CHAIN_ERROR_ANCHOR,
+  humanError,
+  readPresale,
+  useChainAction,
+  useWallet,
+  type PresaleState,
+  type TransactionRequest,
+} from "../../chain";
+
+export type SaleRequest = Omit<TransactionRequest, "contract"> & { contract?: TransactionRequest["contract"] };
+
+export interface Sale {
+  address: string;
+  /** The LaunchPad record of this presale, if it is registered. */
+  record: RaRecord | undefined;
+  recordLoaded: boolean;
+  state: PresaleState | null;
+  /** The last read's error, in plain words. */
+  error: string | null;
+  reading: boolean;
+  /** Reads again (at or after minBlock); resolves with the new state, or null when the read failed. */
+  reload(minBlock?: number): Promise<PresaleState | null>;
+  /**
+   * Sends one transaction (to the presale unless told otherwise) with the
+   * screen's toasts, then re-reads the presale and its history at or after the
+   * receipt's block. Resolves with the receipt and the new state, or null.
+   */
+  act(req: SaleRequest, success?: string): Promise<{ receipt: TransactionReceipt; state: PresaleState | null } | null>;
+  /** The function being sent, while a transaction is under way. */
+  pending: string | null;
+  /** A warning toast at the chain position (top right). */
+  warn(key: string, type?: "warning" | "info" | "error"): void;
+  history: { data: RaRecord[]; total: number | undefined; isPending: boolean; refetch(): void };
+}
+
+export const HISTORY_SIZE = 10;
+
+export function useSaleState(address: string): Sale {
+  const { status } = useWallet();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const records = useGetList("LaunchPad", {
+    filter: { presaleAddress: address },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: "id", order: "ASC" },
+  });
+  const record = records.data?.[0];
+  const recordLoaded = !records.isPending;
+  const history = useGetList("transactions", {
+    filter: { presaleAddress: address },
+    pagination: { page: 1, perPage: HISTORY_SIZE },
+    sort: { field: "blockNumber", order: "DESC" },
+  });
+
+  const [state, setState] = useState<PresaleState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const seq = useRef(0);
+  // The token last read from the presale: it lets the token's values come in the same call.
+  const tokenHint = useRef<string | undefined>(undefined);
+  const recordToken = record?.tokenAddress as string | undefined;
+
+  const reload = useCallback(
+    async (minBlock?: number) => {
+      const n = ++seq.current;
+      setReading(true);
+      try {
+        const next = await readPresale(address, { minBlock, tokenHint: tokenHint.current ?? recordToken });
+        if (n === seq.current) {
+          tokenHint.current = next.tokenAddress;
+          setState(next);
+          setError(null);
+        }
+        return next;
+      } catch (e) {
+        if (n === seq.current) setError(humanError(e));
+        return null;
+      } finally {
+        if (n === seq.current) setReading(false);
+      }
+    },
+    [address, recordToken],
+  );
+
+  // First read once the chain config and the launchpad record (the token hint) are in.
+  const started = useRef(false);
+  useEffect(() => {
+    if (status !== "ready" || !recordLoaded || started.current) return;
+    started.current = true;
+    void reload();
+  }, [status, recordLoaded, reload]);
+
+  const { run, pending } = useChainAction();
+  const refetchHistory = history.refetch;
+  const act = useCallback<Sale["act"]>(
+    async (req, success) => {
+      const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, { success });
+      void refetchHistory();
+      if (!receipt) return null;
+      const next = await reload(receipt.blockNumber);
+      return { receipt, state: next };
+    },
+    [run, address, reload, refetchHistory],
+  );
+
+  const warn = useCallback<Sale["warn"]>(
+    (key, type = "warning") => {
+      const message = translate(key, { _: key });
+      notify(message, { type, messageArgs: { _: message }, anchorOrigin: CHAIN_ERROR_ANCHOR });
+    },
+    [notify, translate],
+  );
+
+  return useMemo(
+    () => ({
+      address,
+      record,
+      recordLoaded,
+      state,
+      error,
+      reading,
+      reload,
+      act,
+      pending,
+      warn,
+      history: { data: history.data ?? [], total: history.total, isPending: history.isPending, refetch: () => void refetchHistory() },
+    }),
+    [address, record, recordLoaded, state, error, reading, reload, act, pending, warn, history.data, history.total, history.isPending, refetchHistory],
+  );
+}
+
+export const SaleContext = createContext<Sale | null>(null);
+
+export function useSale(): Sale {
+  const sale = useContext(SaleContext);
+  if (!sale) throw new Error("useSale() needs the ManageSale screen around it");
+  return sale;
+}

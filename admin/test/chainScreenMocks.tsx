@@ -1,0 +1,187 @@
+/**
+ * The chain layer cut at its I/O boundary for the ManageSale, Blocklist and
+ * Transactions screen tests: the reads (readPresale, readBlacklisted), the
+ * write (sendTransaction), the chain config and the wallet connection are
+ * fakes the tests program; everything else (useChainAction and its toasts,
+ * ConnectButton, amounts, errors) is the real code.
+ *
+ *   jest.mock("../src/chain/reads", () => require("./chainScreenMocks").readsMock());
+ *   jest.mock("../src/chain/transactions", () => require("./chainScreenMocks").transactionsMock());
+ *   jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
+ *   jest.mock("../src/chain/WalletProvider", () => require("./chainScreenMocks").walletProviderMock());
+ */
+import { createContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { PresaleState } from "../src/chain/reads";
+
+type Reads = typeof import("../src/chain/reads");
+type Transactions = typeof import("../src/chain/transactions");
+type Config = typeof import("../src/chain/config");
+type WalletProviderModule = typeof import("../src/chain/WalletProvider");
+
+const hex = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
+
+export const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+export const OTHER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+export const PRESALE = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+export const TOKEN = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+export const STAKING = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
+
+export const CONFIG = {
+  chainId: 31337,
+  rpcUrl: "http://127.0.0.1:8545",
+  explorerUrl: null as string | null,
+  contracts: {
+    farm: hex(0xfa),
+    pairFactory: hex(0xfb),
+    presaleFactory: hex(0xfc),
+    staking: STAKING,
+    token: TOKEN,
+    stable: hex(0xb5),
+    multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  },
+};
+
+const E18 = 10n ** 18n;
+
+/** A presale as readPresale answers it: the demo sale (DST, 18 decimals), closed, 200,000 DST deposited. */
+export function presaleState(overrides: Partial<PresaleState> = {}): PresaleState {
+  const base: PresaleState = {
+    address: PRESALE,
+    blockNumber: 10,
+    tokenAddress: TOKEN,
+    staker: STAKING,
+    tokenRatePerEth: 1000n * E18,
+    tokenRatePercrypto: 2n * E18,
+    ethEarned: 0n,
+    busdEarned: 1250n * E18,
+    isWhitelist: false,
+    minEthLimit: E18 / 10n,
+    maxEthLimit: 10n * E18,
+    busdMinEthLimit: 50n * E18,
+    busdMaxEthLimit: 5000n * E18,
+    hardCap: 100n * E18,
+    busdHardCap: 50_000n * E18,
+    intervalSeconds: 7n * 86_400n,
+    owner: OWNER,
+    isPresaleOpen: false,
+    currentPoolId: 1n,
+    iscrypto: true,
+    isClaimable: false,
+    startTime: 0n,
+    endTime: 0n,
+    tokensSold: 0n,
+    tokensOwed: 0n,
+    availableTokens: 200_000n * E18,
+    busd: CONFIG.contracts.stable,
+    bnbBalance: 0n,
+    token: { address: TOKEN, name: "Demo Sale Token", symbol: "DST", decimals: 18, totalSupply: 100_000_000n * E18, balance: 200_000n * E18 },
+  };
+  return { ...base, ...overrides };
+}
+
+/** A mined receipt. */
+export const receipt = (blockNumber = 42) => ({ hash: "0x" + "ab".repeat(32), blockNumber, status: 1, logs: [] });
+
+/** What the tests program; reset before each test. */
+export const fakeChain = {
+  /** The account the wallet connects (or is connected with, when `connected`). */
+  account: OWNER as string,
+  connected: true,
+  config: CONFIG as typeof CONFIG | null,
+  readPresale: jest.fn(),
+  readBlacklisted: jest.fn(),
+  sendTransaction: jest.fn(),
+  reset() {
+    this.account = OWNER;
+    this.connected = true;
+    this.config = { ...CONFIG };
+    this.readPresale.mockReset().mockImplementation(async () => presaleState());
+    this.readBlacklisted.mockReset().mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, true])));
+    this.sendTransaction.mockReset().mockImplementation(async () => receipt());
+  },
+  /** The functions sent, in order ('Presale.startPresale', ...). */
+  sent(): string[] {
+    return this.sendTransaction.mock.calls.map(([req]: [{ contract: string; fn: string }]) => `${req.contract}.${req.fn}`);
+  },
+};
+
+export function readsMock(): Reads {
+  const actual = jest.requireActual<Reads>("../src/chain/reads");
+  return {
+    ...actual,
+    readPresale: (...args: Parameters<Reads["readPresale"]>) => fakeChain.readPresale(...args),
+    readBlacklisted: (...args: Parameters<Reads["readBlacklisted"]>) => fakeChain.readBlacklisted(...args),
+  } as Reads;
+}
+
+export function transactionsMock(): Transactions {
+  const actual = jest.requireActual<Transactions>("../src/chain/transactions");
+  return { ...actual, sendTransaction: (...args: Parameters<Transactions["sendTransaction"]>) => fakeChain.sendTransaction(...args) } as Transactions;
+}
+
+export function configMock(): Config {
+  const actual = jest.requireActual<Config>("../src/chain/config");
+  return {
+    ...actual,
+    getChainConfig: async () => fakeChain.config,
+    requireChainConfig: async () => {
+      if (!fakeChain.config) throw new Error("Chain features are turned off on this server (CHAIN=none)");
+      return fakeChain.config;
+    },
+  } as Config;
+}
+
+/**
+ * The wallet module with a fake connection: the real useWallet and
+ * ConnectButton read this module's WalletContext. (The real module is not
+ * loaded: its chooser imports useWallet, which imports this mock back.)
+ */
+export function walletProviderMock(): WalletProviderModule {
+  const WalletContext = createContext<unknown>(null);
+  function FakeWalletProvider({ children, saveAddressKey }: { children: ReactNode; saveAddressKey?: string }) {
+    const [account, setAccount] = useState<string | null>(fakeChain.connected ? fakeChain.account : null);
+    const config = fakeChain.config;
+    useEffect(() => {
+      if (saveAddressKey && account) localStorage.setItem(saveAddressKey, account);
+    }, [saveAddressKey, account]);
+    const value = useMemo(
+      () => ({
+        status: (config ? "ready" : "off") as "ready" | "off",
+        config,
+        account,
+        chainId: account ? CONFIG.chainId : null,
+        kind: account ? ("browser" as const) : null,
+        isActive: !!account,
+        isActivating: false,
+        onRightChain: !!account,
+        provider: null,
+        eip1193: null,
+        hasBrowserWallet: true,
+        error: null,
+        connect: async () => {
+          setAccount(fakeChain.account);
+          return true;
+        },
+        disconnect: async () => {
+          setAccount(null);
+          if (saveAddressKey) localStorage.removeItem(saveAddressKey);
+        },
+        ensureChain: async () => CONFIG.chainId,
+        chooserOpen: false,
+        // No chooser here: 'Connect Wallet' connects the browser wallet at once.
+        openChooser: () => setAccount(fakeChain.account),
+        closeChooser: () => {},
+      }),
+      [account, config, saveAddressKey],
+    );
+    return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
+  }
+  return {
+    LAST_WALLET_KEY: "chainWallet",
+    USER_WALLET_KEY: "userwallet",
+    NO_WALLET_MESSAGE: "No Dapp Supported Wallet Found",
+    WalletContext,
+    WalletProvider: FakeWalletProvider,
+    resetEagerConnect: () => {},
+  } as unknown as WalletProviderModule;
+}

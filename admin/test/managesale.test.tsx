@@ -1,0 +1,315 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { ChainError } from "../src/chain/errors";
+import { dialog, user } from "./helpers";
+import { renderApp, signIn } from "./render";
+import { gateway } from "./setup";
+import { fakeChain, OTHER, OWNER, PRESALE, presaleState, receipt, STAKING, TOKEN } from "./chainScreenMocks";
+
+jest.mock("../src/chain/reads", () => require("./chainScreenMocks").readsMock());
+jest.mock("../src/chain/transactions", () => require("./chainScreenMocks").transactionsMock());
+jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
+jest.mock("../src/chain/WalletProvider", () => require("./chainScreenMocks").walletProviderMock());
+
+const E18 = 10n ** 18n;
+
+beforeEach(() => {
+  signIn();
+  fakeChain.reset();
+  gateway.seed("LaunchPad", [{ pid: 1, presaleAddress: PRESALE, tokenAddress: TOKEN, tokenSymbol: "DST", tokenDecimal: 18 }]);
+});
+
+/** Opens the screen and waits for the first read. */
+async function openSale(address = PRESALE) {
+  renderApp(`/ManageSale/${address}`);
+  await screen.findByRole("heading", { name: "On-chain values" });
+}
+
+const group = (name: string) => screen.getByRole("group", { name });
+const lastRequest = () => fakeChain.sendTransaction.mock.calls.at(-1)![0];
+
+describe("ManageSale", () => {
+  it("asks to choose a presale when there is none in the path", async () => {
+    renderApp("/ManageSale");
+    expect(await screen.findByText("Choose a presale")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to LaunchPad" })).toHaveAttribute("href", "/LaunchPad");
+    expect(fakeChain.readPresale).not.toHaveBeenCalled();
+  });
+
+  it("says so when the path holds no address", async () => {
+    renderApp("/ManageSale/0x1234");
+    expect(await screen.findByText("0x1234 is not a valid presale address.")).toBeInTheDocument();
+  });
+
+  it("shows every on-chain value from one read, with the launchpad record's token as hint", async () => {
+    await openSale(PRESALE.toLowerCase());
+    expect(fakeChain.readPresale).toHaveBeenCalledTimes(1);
+    expect(fakeChain.readPresale).toHaveBeenCalledWith(PRESALE, { minBlock: undefined, tokenHint: TOKEN });
+    expect(screen.getByTestId("presale-address")).toHaveTextContent(PRESALE);
+    expect(screen.getByTestId("token-balance")).toHaveTextContent("200,000 DST");
+    expect(screen.getByTestId("collected-usdt")).toHaveTextContent("1,250 USDT");
+    const values = screen.getByRole("table", { name: "On-chain values" });
+    const value = (label: string) => within(values).getByRole("rowheader", { name: label }).closest("tr")!.querySelectorAll("td")[0].textContent;
+    expect(value("Token address")).toBe(TOKEN);
+    expect(value("Staker address")).toBe(STAKING);
+    expect(value("Token rate per BNB")).toBe("1,000 DST");
+    expect(value("Token rate per BUSD")).toBe("2 DST");
+    expect(value("Minimum contribution (BNB)")).toBe("0.1 BNB");
+    expect(value("Hard cap (BUSD)")).toBe("50,000 BUSD");
+    expect(value("Interval")).toBe("7 days");
+    expect(value("Owner")).toBe(OWNER);
+    expect(value("Presale open")).toBe("No");
+    expect(value("Current pool id")).toBe("1");
+    // The editable fields start from the chain's values.
+    expect(within(group("Price of Token in USDT")).getByRole("textbox")).toHaveValue("2");
+    expect(within(group("Hard Cap For USDT")).getByRole("textbox")).toHaveValue("50000");
+    expect(screen.getByLabelText("Deposit token amount")).toHaveValue("100000");
+  });
+
+  it("copies the presale address", async () => {
+    const u = user(); // user-event puts its own clipboard in navigator.clipboard
+    const writeText = jest.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    await openSale();
+    await u.click(screen.getByRole("button", { name: "Copy presale address" }));
+    expect(writeText).toHaveBeenCalledWith(PRESALE);
+    expect(await screen.findByText("Presale Address Copied")).toBeInTheDocument();
+  });
+
+  it("updates each value with its own transaction, then reads again at the receipt's block", async () => {
+    const u = user();
+    await openSale();
+    fakeChain.sendTransaction.mockImplementation(async () => receipt(77));
+    const price = within(group("Price of Token in USDT")).getByRole("textbox");
+    await u.clear(price);
+    await u.type(price, "2.5");
+    await u.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
+    expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "setTokenRatePercrypto", args: [25n * E18 / 10n] });
+    await waitFor(() => expect(fakeChain.readPresale).toHaveBeenLastCalledWith(PRESALE, { minBlock: 77, tokenHint: TOKEN }));
+
+    for (const [label, fn, text, value] of [
+      ["Minimum Contribution For USDT", "setBUSDMinEthLimit", "10", 10n * E18],
+      ["Maximum Contribution For USDT", "setBUSDMaxEthLimit", "7500.25", 750025n * E18 / 100n],
+      ["Hard Cap For USDT", "setBUSDHardCap", "60000", 60_000n * E18],
+    ] as const) {
+      const input = within(group(label)).getByRole("textbox");
+      await u.clear(input);
+      await u.type(input, text);
+      await u.click(within(group(label)).getByRole("button", { name: "Update" }));
+      await waitFor(() => expect(lastRequest()).toMatchObject({ fn, args: [value] }));
+    }
+    const token = within(group("Token Address")).getByRole("textbox");
+    await u.clear(token);
+    await u.type(token, "0x1234");
+    expect(within(group("Token Address")).getByText("Invalid Address!")).toBeInTheDocument();
+    expect(within(group("Token Address")).getByRole("button", { name: "Update" })).toBeDisabled();
+    await u.clear(token);
+    await u.type(token, OTHER.toLowerCase());
+    await u.click(within(group("Token Address")).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "setTokenAddress", args: [OTHER] }));
+    expect(fakeChain.sent()).toHaveLength(5);
+  });
+
+  it("refuses an amount with too many decimals before any transaction", async () => {
+    const u = user();
+    await openSale();
+    const input = within(group("Hard Cap For USDT")).getByRole("textbox");
+    await u.clear(input);
+    await u.type(input, "1.0000000000000000001");
+    expect(within(group("Hard Cap For USDT")).getByText("Hard Cap For USDT has more than 18 decimals")).toBeInTheDocument();
+    expect(within(group("Hard Cap For USDT")).getByRole("button", { name: "Update" })).toBeDisabled();
+  });
+
+  it("deposits BUSD price × BUSD hard cap tokens to the presale", async () => {
+    await openSale();
+    await user().click(screen.getByRole("button", { name: "Deposit" }));
+    await waitFor(() => expect(fakeChain.sendTransaction).toHaveBeenCalled());
+    expect(lastRequest()).toMatchObject({ contract: "IERC20", address: TOKEN, fn: "transfer", args: [PRESALE, 100_000n * E18] });
+    expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
+  });
+
+  it("warns 'Deposit tokens first!!!' without asking the wallet when the presale holds no token", async () => {
+    const u = user();
+    const empty = presaleState({ token: { ...presaleState().token, balance: 0n }, availableTokens: 0n });
+    fakeChain.readPresale.mockImplementation(async () => empty);
+    await openSale();
+    await u.type(screen.getByLabelText("Number of days for sale"), "5");
+    await u.click(screen.getByRole("button", { name: "Start Sale" }));
+    expect(await screen.findByText("Deposit tokens first!!!")).toBeInTheDocument();
+    expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
+  });
+
+  it("starts the sale for a number of days and stops it", async () => {
+    const u = user();
+    await openSale();
+    await u.click(screen.getByRole("button", { name: "Start Sale" }));
+    expect(await screen.findByText("Number of days must be a whole number above 0")).toBeInTheDocument();
+    await u.type(screen.getByLabelText("Number of days for sale"), "5");
+    await u.click(screen.getByRole("button", { name: "Start Sale" }));
+    expect(await screen.findByText("Sale Started Successfully")).toBeInTheDocument();
+    expect(lastRequest()).toMatchObject({ fn: "startPresale", args: [5n] });
+    await u.click(screen.getByRole("button", { name: "Stop sale" }));
+    await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "closePresale" }));
+    expect(await screen.findByText("Sale Stoped Successfully")).toBeInTheDocument();
+  });
+
+  it("finalises only a stopped sale", async () => {
+    const u = user();
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: true }));
+    await openSale();
+    await u.click(screen.getByRole("button", { name: "Finalise sale" }));
+    expect(await screen.findByText("Ensure that sale is stop or Not")).toBeInTheDocument();
+    expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
+
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: false }));
+    await u.click(screen.getByRole("button", { name: "Finalise sale" }));
+    expect(await screen.findByText("Transaction Succeeded...")).toBeInTheDocument();
+    expect(lastRequest()).toMatchObject({ fn: "finalizeSale", args: [STAKING] });
+  });
+
+  it("toggles the whitelist mode and says which way it went", async () => {
+    const u = user();
+    await openSale();
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isWhitelist: true }));
+    await u.click(screen.getByRole("switch", { name: "Whitelist mode" }));
+    expect(await screen.findByText("whitelist option enabled")).toBeInTheDocument();
+    expect(lastRequest()).toMatchObject({ fn: "whitelistedSale" });
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Whitelist mode" })).toBeChecked());
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isWhitelist: false }));
+    await u.click(screen.getByRole("switch", { name: "Whitelist mode" }));
+    expect(await screen.findByText("whitelist option disabled!!!!")).toBeInTheDocument();
+  });
+
+  it("withdraws BNB and the unsold tokens", async () => {
+    const u = user();
+    await openSale();
+    await u.click(screen.getByRole("button", { name: "Withdraw BNB" }));
+    await waitFor(() => expect(fakeChain.sent()).toEqual(["Presale.withdrawBNB"]));
+    await u.click(screen.getByRole("button", { name: "Withdraw unsold tokens" }));
+    await waitFor(() => expect(fakeChain.sent()).toEqual(["Presale.withdrawBNB", "Presale.getUnsoldTokens"]));
+  });
+
+  it("shows 'Try Again !' with the reason when a transaction fails", async () => {
+    await openSale();
+    fakeChain.sendTransaction.mockRejectedValueOnce(new ChainError("revert", "Presale is not open", { reason: "Presale is not open" }));
+    await user().click(screen.getByRole("button", { name: "Stop sale" }));
+    expect(await screen.findByText("Try Again ! Presale is not open")).toBeInTheDocument();
+    expect(fakeChain.readPresale).toHaveBeenCalledTimes(1);
+  });
+
+  it("warns when the connected wallet is not the owner", async () => {
+    fakeChain.account = OTHER;
+    await openSale();
+    expect(screen.getByTestId("not-owner")).toHaveTextContent(`The connected wallet ${OTHER} is not the owner of this presale`);
+  });
+
+  it("asks to connect a wallet, and connects one", async () => {
+    fakeChain.connected = false;
+    await openSale();
+    expect(screen.getByText("Connect the presale owner's wallet to send transactions.")).toBeInTheDocument();
+    await user().click(screen.getByRole("button", { name: "Connect Wallet" }));
+    expect(await screen.findByRole("button", { name: "0xf39F...2266" })).toBeInTheDocument();
+  });
+
+  it("shows this presale's transaction history", async () => {
+    gateway.seed("ChainTransaction", [
+      { hash: "0x" + "11".repeat(32), chainId: 31337, contract: "Presale", contractAddress: PRESALE, presaleAddress: PRESALE, functionName: "startPresale", args: '{"numberOfDays":"5"}', wallet: OWNER, userName: "admin", blockNumber: 20, status: "success" },
+      { hash: "0x" + "22".repeat(32), chainId: 31337, contract: "Presale", contractAddress: OTHER, presaleAddress: OTHER, functionName: "closePresale", args: "{}", wallet: OWNER, userName: "admin", blockNumber: 21, status: "success" },
+      { hash: "0x" + "33".repeat(32), chainId: 31337, contract: "SaleToken", contractAddress: TOKEN, presaleAddress: PRESALE, functionName: "transfer", args: "{}", wallet: OWNER, userName: "admin", blockNumber: 22, status: "reverted" },
+    ]);
+    await openSale();
+    const history = await screen.findByRole("table", { name: "Transaction history" });
+    const rows = within(history).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.getAttribute("data-hash"))).toEqual(["0x" + "33".repeat(32), "0x" + "11".repeat(32)]);
+    expect(within(rows[0]).getByText("SaleToken.transfer")).toBeInTheDocument();
+    expect(within(rows[0]).getByText("Reverted")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("numberOfDays: 5")).toBeInTheDocument();
+    expect(gateway.lastCall("allChainTransactions")?.variables).toMatchObject({ filter: { presaleAddress: PRESALE }, sortField: "blockNumber", sortOrder: "DESC" });
+  });
+
+  it("links the history to the explorer when the chain has one", async () => {
+    fakeChain.config = { ...fakeChain.config!, explorerUrl: "https://testnet.bscscan.com" };
+    gateway.seed("ChainTransaction", [
+      { hash: "0x" + "11".repeat(32), chainId: 97, contract: "Presale", contractAddress: PRESALE, presaleAddress: PRESALE, functionName: "closePresale", args: "{}", wallet: OWNER, blockNumber: 20, status: "success" },
+    ]);
+    await openSale();
+    const history = await screen.findByRole("table", { name: "Transaction history" });
+    await waitFor(() => expect(within(history).getByText(/0x11111111\.\.\./).closest("a")).toHaveAttribute("href", `https://testnet.bscscan.com/tx/0x${"11".repeat(32)}`));
+  });
+});
+
+describe("Add Whitelist", () => {
+  async function openDialog() {
+    await openSale();
+    await user().click(screen.getByRole("button", { name: "Add Whitelist" }));
+    return dialog();
+  }
+  const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
+
+  it("sends rows of user address and BNB value in 18-decimal base units", async () => {
+    const u = user();
+    const d = await openDialog();
+    expect(within(d).getByRole("heading", { name: "Add Whitelist" })).toBeInTheDocument();
+    await u.type(within(d).getByLabelText("User Address"), OTHER);
+    await u.type(within(d).getByLabelText("BNB Value"), "1.5");
+    await u.click(within(d).getByRole("button", { name: "Add a row" }));
+    await u.type(within(d).getAllByLabelText("User Address")[1], OWNER);
+    await u.type(within(d).getAllByLabelText("BNB Value")[1], "2");
+    await u.click(within(d).getByRole("button", { name: "Add a row" }));
+    expect(within(d).getAllByLabelText("User Address")).toHaveLength(3);
+    await u.click(within(d).getAllByRole("button", { name: "Remove this row" })[2]);
+    expect(within(d).getAllByLabelText("User Address")).toHaveLength(2);
+    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("2 addresses whitelisted")).toBeInTheDocument();
+    expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "addMultipleWhitelistedAddresses", args: [[OTHER, OWNER], [15n * E18 / 10n, 2n * E18]] });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the bad rows of a CSV and sends nothing until they are fixed; duplicates are merged", async () => {
+    const u = user();
+    const d = await openDialog();
+    const csv = ["address,amount", `${OTHER},1`, "0xnot-an-address,2", `${OWNER},abc`, `${OTHER.toLowerCase()},0.5`].join("\n");
+    await u.click(within(d).getByLabelText("Paste CSV: one address,amount per line"));
+    await u.paste(csv);
+    await u.click(within(d).getByRole("button", { name: "Add these rows" }));
+    expect(within(d).getAllByLabelText("User Address")).toHaveLength(4);
+    expect(within(d).getByText("Invalid Address!")).toBeInTheDocument();
+    expect(within(d).getByText(/BNB value must be a number/)).toBeInTheDocument();
+    expect(within(d).getByRole("alert")).toHaveTextContent("2 rows have errors: fix or remove them before submitting");
+    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
+    // Fix one, remove the other.
+    await u.click(within(d).getAllByRole("button", { name: "Remove this row" })[1]);
+    const value = within(d).getAllByLabelText("BNB Value")[1];
+    await u.clear(value);
+    await u.type(value, "3");
+    expect(within(d).getByTestId("whitelist-plan")).toHaveTextContent("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
+    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(fakeChain.sendTransaction).toHaveBeenCalledTimes(1));
+    expect(lastRequest().args).toEqual([[OTHER, OWNER], [15n * E18 / 10n, 3n * E18]]);
+  });
+
+  it("uploads a CSV file and sends more than 200 addresses in chunks of 200, duplicates merged", async () => {
+    const u = user();
+    const d = await openDialog();
+    const lines = Array.from({ length: 260 }, (_, i) => `${addr((i % 250) + 1)},0.1`).join("\n");
+    await u.upload(within(d).getByTestId("whitelist-csv-file"), new File([lines], "whitelist.csv", { type: "text/csv" }));
+    expect(await within(d).findByTestId("whitelist-plan")).toHaveTextContent("250 addresses in 2 transactions · 10 duplicate addresses merged (values summed)");
+    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("250 addresses whitelisted")).toBeInTheDocument();
+    const sent = fakeChain.sendTransaction.mock.calls.map(([req]) => req.args as [string[], bigint[]]);
+    expect(sent.map(([addresses]) => addresses.length)).toEqual([200, 50]);
+    expect(sent[0][1][0]).toBe(2n * 10n ** 17n); // 0x…01 appears twice: 0.1 + 0.1
+  }, 60_000);
+
+  it("keeps the unsent rows when a chunk fails", async () => {
+    const u = user();
+    const d = await openDialog();
+    const lines = Array.from({ length: 210 }, (_, i) => `${addr(i + 1)},1`).join("\n");
+    await u.upload(within(d).getByTestId("whitelist-csv-file"), new File([lines], "w.csv", { type: "text/csv" }));
+    await within(d).findByText("210 addresses in 2 transactions");
+    fakeChain.sendTransaction.mockImplementationOnce(async () => receipt()).mockRejectedValueOnce(new ChainError("rejected", "Transaction rejected in the wallet"));
+    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Try Again ! Transaction rejected in the wallet")).toBeInTheDocument();
+    expect(await within(d).findByText("10 addresses in 1 transaction")).toBeInTheDocument();
+  }, 60_000);
+});

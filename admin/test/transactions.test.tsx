@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { user } from "./helpers";
+import { renderApp, signIn } from "./render";
+import { gateway } from "./setup";
+import { fakeChain, OWNER, PRESALE, TOKEN } from "./chainScreenMocks";
+
+jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
+
+const OTHER_PRESALE = "0x00000000000000000000000000000000000000Aa";
+const hash = (n: number) => "0x" + String(n).padStart(2, "0").repeat(32);
+
+beforeEach(() => {
+  signIn();
+  fakeChain.reset();
+  gateway.seed("LaunchPad", [
+    { pid: 1, presaleAddress: PRESALE, tokenAddress: TOKEN, tokenSymbol: "DST" },
+    { pid: 2, presaleAddress: OTHER_PRESALE, tokenAddress: TOKEN, tokenSymbol: "XYZ" },
+  ]);
+  gateway.seed("ChainTransaction", [
+    { hash: hash(11), chainId: 31337, contract: "Presale", contractAddress: PRESALE, presaleAddress: PRESALE, functionName: "startPresale", args: '{"numberOfDays":"5"}', wallet: OWNER, userName: "admin", blockNumber: 30, status: "success" },
+    { hash: hash(22), chainId: 31337, contract: "SaleToken", contractAddress: TOKEN, presaleAddress: null, functionName: "addBlacklistedUser", args: '{"user":"0x1"}', wallet: OWNER, userName: "admin", blockNumber: 31, status: "success" },
+    { hash: hash(33), chainId: 31337, contract: "Presale", contractAddress: OTHER_PRESALE, presaleAddress: OTHER_PRESALE, functionName: "closePresale", args: "{}", wallet: OWNER, userName: "dana", blockNumber: 29, status: "reverted" },
+  ]);
+});
+
+describe("Transactions", () => {
+  it("is in the menu and lists the history newest first", async () => {
+    renderApp("/transactions");
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Transactions" })).toHaveAttribute("href", "/transactions");
+    await screen.findByText("addBlacklistedUser");
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual(["31", "30", "29"]);
+    expect(gateway.lastCall("allChainTransactions")?.variables).toMatchObject({ sortField: "blockNumber", sortOrder: "DESC" });
+    expect(within(rows[2]).getByText("Reverted")).toBeInTheDocument();
+    expect(within(rows[1]).getByRole("link", { name: /0x5FbD/ })).toHaveAttribute("href", `/ManageSale/${PRESALE}`);
+    // No explorer on the local chain: the hash is shown, not linked.
+    expect(within(rows[0]).getByTitle(hash(22)).tagName).toBe("SPAN");
+  });
+
+  it("links hashes and wallets to the explorer when the chain has one", async () => {
+    fakeChain.config = { ...fakeChain.config!, explorerUrl: "https://bscscan.com" };
+    renderApp("/transactions");
+    await screen.findByText("addBlacklistedUser");
+    await waitFor(() => expect(document.querySelector(`a[data-hash="${hash(22)}"]`)).toHaveAttribute("href", `https://bscscan.com/tx/${hash(22)}`));
+    expect(screen.getAllByTitle(OWNER)[0]).toHaveAttribute("href", `https://bscscan.com/address/${OWNER}`);
+  });
+
+  it("filters by contract, and by presale from a link", async () => {
+    const u = user();
+    const { unmount } = renderApp("/transactions");
+    await screen.findByText("addBlacklistedUser");
+    await u.click(screen.getByRole("combobox", { name: "Contract" }));
+    await u.click(await screen.findByRole("option", { name: "SaleToken" }));
+    await waitFor(() => expect(screen.queryByText("startPresale")).not.toBeInTheDocument());
+    expect(gateway.lastCall("allChainTransactions")?.variables.filter).toMatchObject({ contract: "SaleToken" });
+
+    unmount();
+    renderApp(`/transactions?filter=${encodeURIComponent(JSON.stringify({ presaleAddress: OTHER_PRESALE }))}`);
+    await waitFor(() => expect(gateway.lastCall("allChainTransactions")?.variables.filter).toEqual({ presaleAddress: OTHER_PRESALE }));
+  });
+
+  it("filters by presale from the list of launchpads", async () => {
+    const u = user();
+    renderApp("/transactions");
+    await screen.findByText("addBlacklistedUser");
+    await u.click(screen.getByRole("combobox", { name: "Presale" }));
+    await u.click(await screen.findByRole("option", { name: `XYZ ${OTHER_PRESALE}` }));
+    await waitFor(() => expect(screen.queryByText("startPresale")).not.toBeInTheDocument());
+    expect(screen.getByText("closePresale")).toBeInTheDocument();
+    expect(gateway.lastCall("allChainTransactions")?.variables.filter).toEqual({ presaleAddress: OTHER_PRESALE });
+  });
+});
