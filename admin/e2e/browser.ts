@@ -38,7 +38,8 @@ export async function launch(): Promise<Browser> {
     };
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
+  // Generous: CI machines have two cores shared by Chromium, the gateway and anvil.
+  page.setDefaultTimeout(30_000);
   return {
     context,
     page,
