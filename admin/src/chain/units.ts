@@ -75,14 +75,8 @@ export function parseDays(text: string): bigint {
  */
 export const depositAmount = (tokenRatePercrypto: bigint, busdHardCap: bigint) => (tokenRatePercrypto * busdHardCap) / 10n ** 18n;
 
-/** Lock period in days of a launchpad pool, from its pid (SPEC section 9). */
-export function lockDaysForPid(pid: number | bigint | string): number {
-  const n = Number(pid);
-  if (n === 6) return 5;
-  if (n === 0 || n === 7 || n === 10) return 90;
-  if (n === 1 || n === 8) return 180;
-  return 365;
-}
+/** Lock period in days of a launchpad pool, from its pid (SPEC section 9): one rule for the whole admin. */
+export { lockDays as lockDaysForPid } from "../resources/launchpad/lockDays";
 
 /** '0xf39F…2266' style: the first 6 and last 4 characters. */
 export function shortAddress(address: string | null | undefined, head = 6, tail = 4): string {

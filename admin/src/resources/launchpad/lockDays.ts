@@ -1,6 +1,6 @@
 /** The staking lock period of a presale's pool, in days, from its pid (SPEC section 9). */
-export function lockDays(pid: number | null | undefined): number {
-  switch (pid) {
+export function lockDays(pid: number | bigint | string | null | undefined): number {
+  switch (Number(pid)) {
     case 6:
       return 5;
     case 0:
