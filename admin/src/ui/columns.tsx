@@ -30,6 +30,14 @@ export const col = {
   actions: (key: string, label: string, render: (record: RaRecord) => ReactNode): Column => ({ key, label, kind: "actions", render }),
 };
 
+/** S.No, Image, Title, Heading: the leading columns of the content screens. */
+export const contentColumns = (): Column[] => [
+  col.serial(),
+  col.image(),
+  col.text("title", "app.fields.title", { sortable: true }),
+  col.text("heading", "app.fields.heading", { sortable: true }),
+];
+
 export const formatDateTime = (value: unknown) => {
   if (value === null || value === undefined || value === "") return "";
   const d = new Date(value as string | number);

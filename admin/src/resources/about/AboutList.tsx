@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AddButton } from "../../ui/AddButton";
-import { col } from "../../ui/columns";
+import { col, contentColumns } from "../../ui/columns";
 import { RecordList } from "../../ui/RecordList";
 import { DeleteRowButton, EditRowButton, useEditDialog } from "../../ui/RowButtons";
 import { AboutCreate } from "./AboutCreate";
@@ -14,10 +14,7 @@ export function AboutList() {
     <RecordList
       title="resources.About.title"
       columns={[
-        col.serial(),
-        col.image(),
-        col.text("title", "app.fields.title", { sortable: true }),
-        col.text("heading", "app.fields.heading", { sortable: true }),
+        ...contentColumns(),
         col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
         col.actions("delete", "app.list.delete", () => <DeleteRowButton />),
       ]}

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { AddButton } from "../../ui/AddButton";
-import { col } from "../../ui/columns";
+import { col, contentColumns } from "../../ui/columns";
 import { LazyDialog, useLazyDialog } from "../../ui/LazyDialog";
 import { RecordList } from "../../ui/RecordList";
 import { EditRowButton, useEditDialog } from "../../ui/RowButtons";
@@ -17,10 +17,7 @@ export function FeatureList() {
     <RecordList
       title="resources.Feature.title"
       columns={[
-        col.serial(),
-        col.image(),
-        col.text("title", "app.fields.title", { sortable: true }),
-        col.text("heading", "app.fields.heading", { sortable: true }),
+        ...contentColumns(),
         col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
       ]}
       actions={<AddButton label="resources.Feature.add_pool" onClick={addPool.show} />}

@@ -1,4 +1,4 @@
-import { col } from "../../ui/columns";
+import { col, contentColumns } from "../../ui/columns";
 import { RecordList } from "../../ui/RecordList";
 import { EditRowButton, useEditDialog } from "../../ui/RowButtons";
 import { HomePageEdit } from "./HomePageEdit";
@@ -9,10 +9,7 @@ export function HomePageList() {
     <RecordList
       title="resources.Homepages.title"
       columns={[
-        col.serial(),
-        col.image(),
-        col.text("title", "app.fields.title", { sortable: true }),
-        col.text("heading", "app.fields.heading", { sortable: true }),
+        ...contentColumns(),
         col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
       ]}
     >

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AddButton } from "../../ui/AddButton";
-import { col } from "../../ui/columns";
+import { col, contentColumns } from "../../ui/columns";
 import { RecordList } from "../../ui/RecordList";
 import { DeleteRowButton, EditRowButton, useEditDialog } from "../../ui/RowButtons";
 import { VisibilityToggle } from "../../ui/VisibilityToggle";
@@ -15,10 +15,7 @@ export function NewsDescriptionList() {
       title="resources.Newsdescription.title"
       sort={{ field: "createdAt", order: "DESC" }}
       columns={[
-        col.serial(),
-        col.image(),
-        col.text("title", "app.fields.title", { sortable: true }),
-        col.text("heading", "app.fields.heading", { sortable: true }),
+        ...contentColumns(),
         col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
         col.actions("visible", "app.list.show_hide", () => <VisibilityToggle />),
         col.actions("delete", "app.list.delete", () => <DeleteRowButton />),
