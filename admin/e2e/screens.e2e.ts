@@ -56,7 +56,8 @@ describe("every screen against the real gateway", () => {
   it("Dashboard: cards to /Users, /setting, /LaunchPad and /about", async () => {
     const { page } = b;
     await page.goto(`${baseUrl()}/dashboard`);
-    await page.getByText("4 records").waitFor();
+    // The seeded settings; other e2e files may have added launchpads by now.
+    await page.getByRole("link", { name: /^Settings 4 records/ }).waitFor();
     for (const [name, href] of [["Users", "/Users"], ["Settings", "/setting"], ["LaunchPad", "/LaunchPad"], ["About", "/about"]]) {
       expect(await page.getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("href")).toBe(href);
     }
