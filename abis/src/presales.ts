@@ -137,55 +137,41 @@ export interface PresaleDetails {
   iscrypto: boolean;
 }
 
+/** PresaleDetails field → the Presale getter that holds it. */
+const PRESALE_GETTERS = {
+  tokenAddress: "tokenAddress",
+  owner: "owner",
+  staker: "Staker",
+  pid: "currentPoolId",
+  priceBNB: "tokenRatePerEth",
+  priceBUSD: "tokenRatePercrypto",
+  minBNB: "minEthLimit",
+  maxBNB: "maxEthLimit",
+  minBUSD: "BUSDminEthLimit",
+  maxBUSD: "BUSDmaxEthLimit",
+  hardCap: "hardCap",
+  busdHardCap: "BUSDhardCap",
+  ethEarned: "ethEarned",
+  busdEarned: "busdEarned",
+  intervalSeconds: "intervalDays",
+  endTime: "endTime",
+  isPresaleOpen: "isPresaleOpen",
+  isClaimable: "isClaimable",
+  isWhitelist: "isWhitelist",
+  iscrypto: "iscrypto",
+} as const;
+
 /** Reads a presale (the calls go out together: ethers batches JSON-RPC requests made in the same tick). */
 export async function readPresale(runner: ContractRunner, presaleAddress: string): Promise<PresaleDetails> {
   const p = getContract("Presale", presaleAddress, runner);
-  const [
-    tokenAddress,
-    owner,
-    staker,
-    pid,
-    priceBNB,
-    priceBUSD,
-    minBNB,
-    maxBNB,
-    minBUSD,
-    maxBUSD,
-    hardCap,
-    busdHardCap,
-    ethEarned,
-    busdEarned,
-    intervalSeconds,
-    endTime,
-    isPresaleOpen,
-    isClaimable,
-    isWhitelist,
-    iscrypto,
-  ] = await Promise.all([
-    p.tokenAddress(),
-    p.owner(),
-    p.Staker(),
-    p.currentPoolId(),
-    p.tokenRatePerEth(),
-    p.tokenRatePercrypto(),
-    p.minEthLimit(),
-    p.maxEthLimit(),
-    p.BUSDminEthLimit(),
-    p.BUSDmaxEthLimit(),
-    p.hardCap(),
-    p.BUSDhardCap(),
-    p.ethEarned(),
-    p.busdEarned(),
-    p.intervalDays(),
-    p.endTime(),
-    p.isPresaleOpen(),
-    p.isClaimable(),
-    p.isWhitelist(),
-    p.iscrypto(),
-  ]);
+  const names = Object.keys(PRESALE_GETTERS) as (keyof typeof PRESALE_GETTERS)[];
+  const values = await Promise.all(names.map((name) => p[PRESALE_GETTERS[name]]()));
+  const v = Object.fromEntries(names.map((name, i) => [name, values[i]])) as Record<(typeof names)[number], any>;
+  const { tokenAddress, owner, staker, pid } = v;
   const token = getContract("IERC20", tokenAddress, runner);
   const [tokenName, tokenSymbol, tokenDecimals] = await Promise.all([token.name(), token.symbol(), token.decimals()]);
   return {
+    ...v,
     presaleAddress: getAddress(presaleAddress),
     tokenAddress: getAddress(tokenAddress),
     tokenName,
@@ -195,21 +181,5 @@ export async function readPresale(runner: ContractRunner, presaleAddress: string
     staker: getAddress(staker),
     pid: Number(pid),
     lockDays: lockDaysForPid(pid),
-    priceBNB,
-    priceBUSD,
-    minBNB,
-    maxBNB,
-    minBUSD,
-    maxBUSD,
-    hardCap,
-    busdHardCap,
-    ethEarned,
-    busdEarned,
-    intervalSeconds,
-    endTime,
-    isPresaleOpen,
-    isClaimable,
-    isWhitelist,
-    iscrypto,
   };
 }
