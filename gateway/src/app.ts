@@ -27,7 +27,7 @@ export async function createApp(services: Services): Promise<App> {
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({

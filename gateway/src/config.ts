@@ -1,5 +1,6 @@
 import { randomBytes } from "crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "fs";
+import { isIP } from "net";
 import path from "path";
 import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
 
@@ -23,6 +24,29 @@ export interface Config {
   chain: ChainConfig | null;
   /** WalletConnect Cloud project id, served to the admin with the chain config. */
   walletConnectProjectId: string | null;
+  /** NODE_ENV=production: schema exposure defaults off. */
+  production: boolean;
+  /** express's `trust proxy` setting (TRUST_PROXY): false, a hop count, or addresses and subnets. */
+  trustProxy: boolean | number | string[];
+  graphql: GraphqlLimits;
+  /** Largest JSON (or urlencoded) body, in bytes. */
+  maxJsonBytes: number;
+  /** Largest raster image accepted, in pixels (width × height). */
+  maxImagePixels: number;
+  /** How long SIGTERM/SIGINT wait for in-flight requests before closing. */
+  shutdownGraceMs: number;
+}
+
+/** Per-request limits on GraphQL documents, checked before execution. */
+export interface GraphqlLimits {
+  introspection: boolean;
+  explorer: boolean;
+  /** Rows a request may ask for in total: each list field counts its perPage. */
+  maxCost: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxTokens: number;
+  maxDirectives: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +108,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
   }
 
+  const int = (key: string, fallback: number, min: number, max: number) => {
+    const raw = str(key, String(fallback));
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
+    return n;
+  };
+  const bool = (key: string, fallback: boolean) => {
+    const raw = str(key, String(fallback)).toLowerCase();
+    if (!["true", "false", "1", "0"].includes(raw)) problems.push(`${key} must be true or false, got "${env[key]}"`);
+    return raw === "true" || raw === "1";
+  };
+  const production = str("NODE_ENV", "development") === "production";
+  const introspection = bool("GRAPHQL_INTROSPECTION", !production);
+  const graphql: GraphqlLimits = {
+    introspection,
+    explorer: bool("GRAPHQL_EXPLORER", !production),
+    maxCost: int("GRAPHQL_MAX_COST", 5000, 1, 1_000_000),
+    maxDepth: int("GRAPHQL_MAX_DEPTH", 10, 2, 100),
+    maxAliases: int("GRAPHQL_MAX_ALIASES", 30, 2, 1000),
+    maxTokens: int("GRAPHQL_MAX_TOKENS", 5000, 100, 1_000_000),
+    maxDirectives: int("GRAPHQL_MAX_DIRECTIVES", 20, 0, 1000),
+  };
+  const maxJsonKb = int("MAX_JSON_KB", 2048, 1, 100 * 1024);
+  const maxImageMegapixels = Number(str("MAX_IMAGE_MEGAPIXELS", "50"));
+  if (!(maxImageMegapixels > 0 && maxImageMegapixels <= 1000)) {
+    problems.push(`MAX_IMAGE_MEGAPIXELS must be a number of megapixels between 0 and 1000, got "${env.MAX_IMAGE_MEGAPIXELS}"`);
+  }
+  const shutdownGraceMs = int("SHUTDOWN_GRACE_MS", 10_000, 0, 600_000);
+  const trustProxy = parseTrustProxy(str("TRUST_PROXY", "false"), problems);
+
   let chain: ChainConfig | null = null;
   try {
     chain = resolveChainConfig(env);
@@ -112,7 +166,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: path.resolve(str("ADMIN_DIST", path.join(__dirname, "../../admin/dist"))),
     chain,
     walletConnectProjectId: str("WALLETCONNECT_PROJECT_ID", "") || null,
+    production,
+    trustProxy,
+    graphql,
+    maxJsonBytes: maxJsonKb * 1024,
+    maxImagePixels: Math.round(maxImageMegapixels * 1_000_000),
+    shutdownGraceMs,
   };
+}
+
+/**
+ * TRUST_PROXY in express's own syntax: `false` (trust no proxy: X-Forwarded-* is
+ * ignored), `true`, a hop count, or a comma-separated list of addresses, subnets
+ * and the names loopback, linklocal, uniquelocal.
+ */
+function parseTrustProxy(raw: string, problems: string[]): Config["trustProxy"] {
+  const v = raw.toLowerCase();
+  if (v === "false" || v === "0" || v === "none") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const named = ["loopback", "linklocal", "uniquelocal"];
+  const bad = list.filter((s) => !named.includes(s) && !isIP(s.split("/")[0]));
+  if (bad.length || !list.length) problems.push(`TRUST_PROXY must be false, true, a hop count, or addresses/subnets (e.g. loopback, 10.0.0.0/8), got "${raw}"`);
+  return list;
 }
 
 /** A JWT secret generated once and kept in DATA_DIR, so sessions survive restarts. */

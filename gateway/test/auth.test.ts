@@ -226,7 +226,7 @@ describe("self-registration", () => {
 
 describe("sign-in rate limit", () => {
   let app: TestApp;
-  beforeAll(async () => (app = await startTestApp()));
+  beforeAll(async () => (app = await startTestApp({ env: { TRUST_PROXY: "loopback" } })));
   afterAll(() => app.close());
 
   const attempt = (email: string, password: string, ip: string) =>
