@@ -28,6 +28,10 @@ export class ForbiddenError extends coded("FORBIDDEN", 403) {}
 export class NotFoundError extends coded("NOT_FOUND", 404) {}
 export class PayloadTooLargeError extends coded("PAYLOAD_TOO_LARGE", 413) {}
 export class TooManyRequestsError extends coded("TOO_MANY_REQUESTS", 429) {}
+/** The database or a store did not answer; the client may retry later. */
+export class ServiceUnavailableError extends coded("SERVICE_UNAVAILABLE", 503) {}
+/** The images store is full (ENOSPC). */
+export class InsufficientStorageError extends coded("INSUFFICIENT_STORAGE", 507) {}
 
 export const statusOf = (e: unknown): number =>
   e instanceof GraphQLError && typeof (e as { status?: unknown }).status === "number"

@@ -65,7 +65,7 @@ function answerError(services: Services, route: RestRoute | undefined, err: unkn
     res.status(400).json(route ? legacyErrors(route, err.fieldErrors) : err.fieldErrors);
     return;
   }
-  if (err instanceof GraphQLError && statusOf(err) < 500) {
+  if (err instanceof GraphQLError && statusOf(err) !== 500) {
     // An upload refused part way: do not wait for the rest of it.
     if (statusOf(err) === 413) res.setHeader("Connection", "close");
     res.status(statusOf(err)).json({ message: err.message });
