@@ -1,21 +1,14 @@
-import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
-import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import cors from "cors";
 import express, { ErrorRequestHandler, Express } from "express";
-import { GraphQLError } from "graphql";
 import { randomUUID } from "crypto";
 import pinoHttp from "pino-http";
-import type { GqlContext } from "./graphql/context";
-import { getSchema } from "./graphql/schema";
-import { graphqlUploadExpress } from "./graphql/upload";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./database";
+import { graphqlEndpoint } from "./graphql/endpoint";
 import { adminRouter } from "./http/admin";
 import { imagesRouter } from "./http/images";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services";
-
-const MAX_FILES = 20;
 
 export interface App {
   express: Express;
@@ -47,56 +40,17 @@ export async function createApp(services: Services): Promise<App> {
   }
 
   app.get("/healthz", async (_req, res) => {
-    try {
-      await services.ds.query("SELECT 1");
-      res.json({ db: "up" });
-    } catch {
-      res.status(503).json({ db: "down" });
-    }
+    const [db, images] = await Promise.all([
+      answersWithin(services.ds.query("SELECT 1"), HEALTH_TIMEOUT_MS),
+      answersWithin(services.images.probe(), HEALTH_TIMEOUT_MS),
+    ]);
+    res.status(db && images ? 200 : 503).json({ db: db ? "up" : "down", images: images ? "up" : "down" });
   });
 
   app.use("/Images", imagesRouter(config.imagesDir));
 
-  const apollo = new ApolloServer<GqlContext>({
-    schema: await getSchema(),
-    introspection: true,
-    includeStacktraceInErrorResponses: false,
-    csrfPrevention: true,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true })],
-    formatError: (formatted, error) => {
-      const original = error instanceof GraphQLError ? error.originalError ?? error : error;
-      const known = formatted.extensions?.code && formatted.extensions.code !== "INTERNAL_SERVER_ERROR";
-      if (!known) {
-        log.error({ err: original }, "GraphQL resolver failed");
-        return { message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } };
-      }
-      return formatted;
-    },
-  });
-  await apollo.start();
-
-  const maxRequestBytes = config.maxUploadBytes * MAX_FILES + 1024 * 1024;
-  app.use(
-    "/graphql",
-    (req, res, next) => {
-      // Refuse an oversized upload before reading it.
-      if (Number(req.headers["content-length"] ?? 0) > maxRequestBytes) {
-        res.status(413).json({ errors: [{ message: "Request too large", extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
-        return;
-      }
-      next();
-    },
-    express.json({ limit: "2mb" }),
-    graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: MAX_FILES }),
-    expressMiddleware(apollo, {
-      context: async ({ req }) => ({
-        user: await services.auth.authenticate(req.headers.authorization),
-        ip: req.ip ?? "unknown",
-        services,
-      }),
-    }),
-  );
-
+  const graphql = await graphqlEndpoint(services);
+  app.use(graphql.router);
   app.use("/api", restRouter(services));
   app.use(adminRouter(config.adminDist));
   app.use((_req, res) => {
@@ -104,17 +58,37 @@ export async function createApp(services: Services): Promise<App> {
   });
   app.use(errorHandler(log));
 
-  return { express: app, stop: () => apollo.stop() };
+  return { express: app, stop: () => graphql.stop() };
 }
+
+/** A probe that hangs is as down as one that fails: a load balancer must hear back. */
+const HEALTH_TIMEOUT_MS = 2000;
+const answersWithin = (probe: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    probe.then(
+      (ok) => resolve(ok !== false),
+      () => resolve(false),
+    ).finally(() => clearTimeout(timer));
+  });
 
 /** Body-parser and upload errors carry their status; anything else is a bug and is logged. */
 const errorHandler =
   (log: Services["log"]): ErrorRequestHandler =>
   (err, req, res, _next) => {
-    const status = Number(err?.status ?? err?.statusCode) || 500;
-    if (status >= 500) log.error({ err, url: req.url }, "request failed");
+    const unavailable = isDatabaseUnavailable(err);
+    const status = unavailable ? 503 : Number(err?.status ?? err?.statusCode) || 500;
+    if (status === 500) log.error({ err, url: req.url }, "request failed");
     if (res.headersSent) return;
-    const message =
-      status === 413 ? "Request too large" : status >= 500 ? "Internal server error" : err?.expose ? String(err.message) : "Bad request";
-    res.status(status).json(req.path.startsWith("/graphql") ? { errors: [{ message }] } : { message });
+    const message = unavailable
+      ? DATABASE_UNAVAILABLE
+      : status === 413
+        ? "Request too large"
+        : status >= 500
+          ? "Internal server error"
+          : err?.expose || err?.extensions
+            ? String(err.message)
+            : "Bad request";
+    const code = err?.extensions?.code ?? (unavailable ? "SERVICE_UNAVAILABLE" : undefined);
+    res.status(status).json(req.path.startsWith("/graphql") ? { errors: [{ message, ...(code && { extensions: { code } }) }] } : { message });
   };

@@ -1,7 +1,8 @@
 import { randomBytes } from "crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "fs";
+import { existsSync, readFileSync, writeFileSync } from "fs";
 import { isIP } from "net";
 import path from "path";
+import { ensurePrivateDir } from "./files";
 import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
 
 export type Registration = "open" | "approval" | "closed";
@@ -125,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     introspection,
     explorer: bool("GRAPHQL_EXPLORER", !production),
     maxCost: int("GRAPHQL_MAX_COST", 5000, 1, 1_000_000),
-    maxDepth: int("GRAPHQL_MAX_DEPTH", 10, 2, 100),
+    // The standard introspection query (graphql-js getIntrospectionQuery) is 21 deep.
+    maxDepth: int("GRAPHQL_MAX_DEPTH", 25, 2, 100),
     maxAliases: int("GRAPHQL_MAX_ALIASES", 30, 2, 1000),
     maxTokens: int("GRAPHQL_MAX_TOKENS", 5000, 100, 1_000_000),
     maxDirectives: int("GRAPHQL_MAX_DIRECTIVES", 20, 0, 1000),
@@ -196,7 +198,7 @@ function parseTrustProxy(raw: string, problems: string[]): Config["trustProxy"] 
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,8 +1,9 @@
 import { migrations } from "@presale/db";
-import { mkdirSync } from "fs";
+import { chmodSync, closeSync, openSync } from "fs";
 import { createConnection } from "mysql2/promise";
 import path from "path";
-import { DataSource } from "typeorm";
+import { DataSource, QueryFailedError } from "typeorm";
+import { ensurePrivateDir } from "./files";
 import type { Config } from "./config";
 import { entitySchemaOf } from "./resources/kit/entity";
 import { resources } from "./resources";
@@ -26,7 +27,7 @@ export function createDataSource(database: Config["database"], mariadb = false):
       poolSize: 10,
     });
   }
-  mkdirSync(path.dirname(database.file), { recursive: true });
+  privateDatabaseFile(database.file);
   return new DataSource({
     type: "better-sqlite3",
     database: database.file,
@@ -56,4 +57,36 @@ export async function openDatabase(database: Config["database"]): Promise<DataSo
   await ds.initialize();
   await ds.runMigrations({ transaction: "each" });
   return ds;
+}
+
+/**
+ * The SQLite file holds the password hashes: only the product's user may read
+ * it. SQLite gives its -wal and -shm files the database file's mode, so
+ * creating the file 0600 before SQLite opens it covers all three.
+ */
+function privateDatabaseFile(file: string) {
+  ensurePrivateDir(path.dirname(file));
+  closeSync(openSync(file, "a", 0o600));
+  chmodSync(file, 0o600);
+}
+
+export const DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly";
+
+/** Connection-level codes of mysql2 and better-sqlite3: the database, not the request, is at fault. */
+const UNAVAILABLE = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "PROTOCOL_CONNECTION_LOST",
+  "PROTOCOL_SEQUENCE_TIMEOUT", "ER_CON_COUNT_ERROR", "ER_SERVER_SHUTDOWN", "ER_ACCESS_DENIED_ERROR", "ER_BAD_DB_ERROR",
+  "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_FULL",
+]);
+
+/** Whether an error means the database did not answer (a 503 the client may retry), rather than a bug. */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  type Wrapped = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; originalError?: unknown; thrownValue?: unknown };
+  // TypeORM, GraphQL and graphql-js (for values that are not Errors) each wrap what the driver threw.
+  for (let err = e as Wrapped | undefined, i = 0; err && typeof err === "object" && i < 6; i++) {
+    if (typeof err.code === "string" && (UNAVAILABLE.has(err.code) || /^SQLITE_(IOERR|BUSY|CANTOPEN)/.test(err.code))) return true;
+    if (typeof err.message === "string" && /Pool is closed|Connection lost|connect ETIMEDOUT|Can't add new command when connection is in closed state/i.test(err.message)) return true;
+    err = (err instanceof QueryFailedError ? err.driverError : (err.driverError ?? err.originalError ?? err.thrownValue ?? err.cause)) as Wrapped;
+  }
+  return false;
 }

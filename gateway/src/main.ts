@@ -1,6 +1,8 @@
 import "reflect-metadata";
 import { seedDemoContent } from "@presale/db";
 import { createApp } from "./app";
+import { ensurePrivateDir } from "./files";
+import { drain } from "./http/shutdown";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./database";
 import { createLogger } from "./logger";
@@ -18,6 +20,7 @@ async function main() {
     throw e;
   }
   const log = createLogger(config.logLevel);
+  ensurePrivateDir(config.dataDir);
   const ds = await openDatabase(config.database);
   const services = new Services(config, ds, log);
   await services.images.init();
@@ -37,16 +40,23 @@ async function main() {
     log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);
   });
 
-  const stop = async () => {
-    log.info("shutting down");
-    server.close();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, "second signal: exiting now");
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
+    await drain(server, config.shutdownGraceMs);
     await app.stop();
     await services.chain.stop();
     await ds.destroy();
+    log.info("stopped");
     process.exit(0);
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((e) => {

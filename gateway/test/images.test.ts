@@ -81,13 +81,13 @@ describe("/Images", () => {
 });
 
 describe("/healthz", () => {
-  it("answers 200 { db: 'up' } while the database answers, 503 once it does not", async () => {
+  it("answers 200 { db: 'up', images: 'up' } while the database answers, 503 once it does not", async () => {
     const app = await startTestApp();
     const up = await app.http.get("/healthz");
-    expect([up.status, up.body]).toEqual([200, { db: "up" }]);
+    expect([up.status, up.body]).toEqual([200, { db: "up", images: "up" }]);
     await app.services.ds.destroy();
     const down = await app.http.get("/healthz");
-    expect([down.status, down.body]).toEqual([503, { db: "down" }]);
+    expect([down.status, down.body]).toEqual([503, { db: "down", images: "up" }]);
     await app.services.ds.initialize();
     await app.close();
   });

@@ -1,3 +1,5 @@
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
+import { ServiceUnavailableError } from "../errors";
 import type { AuthUser } from "../auth/tokens";
 import type { Services } from "../services";
 
@@ -5,4 +7,14 @@ export interface GqlContext {
   user?: AuthUser;
   ip: string;
   services: Services;
+}
+
+/** The request's user; a database outage while checking the token is a 503, not a failed context. */
+export async function authenticate(services: Services, header: string | undefined) {
+  try {
+    return await services.auth.authenticate(header);
+  } catch (e) {
+    if (isDatabaseUnavailable(e)) throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
+    throw e;
+  }
 }

@@ -64,6 +64,11 @@ export class ImageStore {
     await Promise.all(names.map((n) => fs.rm(path.join(this.dir, n), { force: true })));
   }
 
+  /** TEMP(lead): replaced by helper's probe. */
+  async probe(): Promise<boolean> {
+    return fs.access(this.dir, 2).then(() => true, () => false);
+  }
+
   /** Stores a trusted file (seed content) and returns its name. */
   async saveTrusted(bytes: Buffer): Promise<string> {
     const checked = this.check(bytes, ["png", "jpg", "webp", "gif", "svg"]);

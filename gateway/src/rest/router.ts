@@ -1,5 +1,6 @@
 import { ErrorRequestHandler, Request, RequestHandler, Response, Router } from "express";
 import { GraphQLError } from "graphql";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { statusOf, UserInputError } from "../errors";
 import type { Services } from "../services";
 import { checkAccess, perform } from "./actions";
@@ -78,6 +79,10 @@ function answerError(services: Services, route: RestRoute | undefined, err: unkn
     const message =
       e.type === "entity.parse.failed" ? "Malformed JSON body" : status === 413 ? "Request too large" : e.expose ? String(e.message) : "Bad request";
     res.status(status).json({ message });
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    res.status(503).json({ message: DATABASE_UNAVAILABLE });
     return;
   }
   services.log.error({ err, url: req.originalUrl }, "REST request failed");

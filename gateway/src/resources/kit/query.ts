@@ -37,6 +37,12 @@ export const sortFieldsOf = (r: Resource) => [
 
 const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 
+/** Bounds that keep every filter within what both engines take in one statement (SQLite binds at most 32,766 values). */
+export const MAX_FILTER_IDS = 1000;
+export const MAX_PER_PAGE = 1000;
+export const MAX_SEARCH_LENGTH = 200;
+const MAX_FILTER_TEXT = 255;
+
 /** Applies react-admin's filter conventions: q, ids, equality, and _lt/_lte/_gt/_gte ranges. */
 export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r: Resource, filter: ListParams["filter"]) {
   const a = qb.alias;
@@ -53,16 +59,24 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
     if (value === undefined || value === null || value === "") continue;
     const p = `f${i++}`;
     if (key === "q") {
+      if (String(value).length > MAX_SEARCH_LENGTH) {
+        throw new UserInputError({ q: `Search text must be at most ${MAX_SEARCH_LENGTH} characters` });
+      }
       const fields = searchFieldsOf(r);
       const term = `%${escapeLike(String(value))}%`;
       qb.andWhere(
         new Brackets((w) => fields.forEach((f) => w.orWhere(`${a}.${f} LIKE :${p} ESCAPE '!'`, { [p]: term }))),
       );
     } else if (key === "ids") {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger);
+      const list = Array.isArray(value) ? value : [value];
+      if (list.length > MAX_FILTER_IDS) throw new UserInputError({ ids: `At most ${MAX_FILTER_IDS} ids per request` });
+      const ids = list.map(Number).filter(Number.isSafeInteger);
       if (ids.length === 0) qb.andWhere("1 = 0");
       else qb.andWhere(`${a}.id IN (:...${p})`, { [p]: ids });
     } else if (allowed.has(key)) {
+      const spec = r.fields[key];
+      const max = spec?.kind === "string" ? spec.max : MAX_FILTER_TEXT;
+      if (typeof value === "string" && value.length > max) throw new UserInputError({ [key]: `${key} must be at most ${max} characters` });
       qb.andWhere(`${a}.${key} = :${p}`, { [p]: dbValue(key, value) });
     } else {
       const suffix = RANGE_SUFFIXES.find((s) => key.endsWith(s));
@@ -82,8 +96,8 @@ export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder
   qb.orderBy(`${qb.alias}.${field}`, order);
   if (field !== "id") qb.addOrderBy(`${qb.alias}.id`, order);
   if (p.perPage !== undefined && p.perPage !== null) {
-    if (!Number.isSafeInteger(p.perPage) || p.perPage < 1 || p.perPage > 1000) {
-      throw new UserInputError({ perPage: "Rows per page must be between 1 and 1000" });
+    if (!Number.isSafeInteger(p.perPage) || p.perPage < 1 || p.perPage > MAX_PER_PAGE) {
+      throw new UserInputError({ perPage: `Rows per page must be between 1 and ${MAX_PER_PAGE}` });
     }
     const page = p.page ?? 0;
     if (!Number.isSafeInteger(page) || page < 0) throw new UserInputError({ page: "Page must be 0 or more" });

@@ -2,9 +2,10 @@ import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from "
 import type { GqlContext } from "../../graphql/context";
 import type { Access, Resource } from "./define";
 import { ListMetadata, ResourceTypes } from "./graphqlTypes";
+import { MAX_PER_PAGE } from "./query";
 import { fromGraphQLUpload } from "./uploads";
 
-const DEFAULT_PER_PAGE = 25;
+export const DEFAULT_PER_PAGE = 25;
 
 type Method = (...args: any[]) => unknown;
 type Param = (prototype: object, key: string, index: number) => void;
@@ -47,7 +48,7 @@ export function buildResolver(r: Resource, t: ResourceTypes): Function {
 
   const listArgs = [
     Arg("page", () => Int, { nullable: true, description: "0-based page number" }),
-    Arg("perPage", () => Int, { nullable: true, description: `Rows per page (default ${DEFAULT_PER_PAGE}, at most 1000)` }),
+    Arg("perPage", () => Int, { nullable: true, description: `Rows per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` }),
     Arg("sortField", () => String, { nullable: true }),
     Arg("sortOrder", () => String, { nullable: true, description: "ASC or DESC" }),
     Arg("filter", () => t.filter, { nullable: true }),

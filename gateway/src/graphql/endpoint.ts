@@ -1,0 +1,82 @@
+import { ApolloServer, ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { expressMiddleware } from "@as-integrations/express5";
+import express, { RequestHandler, Router } from "express";
+import { GraphQLError } from "graphql";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
+import type { Services } from "../services";
+import { authenticate, GqlContext } from "./context";
+import { graphqlProtection, tokenLimit } from "./limits";
+import { multipartGate } from "./multipart";
+import { getSchema } from "./schema";
+
+/** As many files as one request may carry. */
+export const MAX_FILES = 20;
+
+/**
+ * An error the client did not cause is a 500 (or a 503 while the database is
+ * away), never a 200 carrying an error: caches and monitors must see it.
+ */
+const errorStatus: ApolloServerPlugin<GqlContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== "single") return;
+        const codes = new Set((response.body.singleResult.errors ?? []).map((e) => e.extensions?.code));
+        const status = codes.has("INTERNAL_SERVER_ERROR") ? 500 : codes.has("SERVICE_UNAVAILABLE") ? 503 : undefined;
+        if (status && (response.http.status ?? 200) < status) response.http.status = status;
+      },
+    };
+  },
+};
+
+/** POST /graphql (JSON or multipart uploads) and, when enabled, the explorer at GET /graphql. */
+export async function graphqlEndpoint(services: Services): Promise<{ router: Router; stop(): Promise<void> }> {
+  const { config, log } = services;
+  const schema = await getSchema();
+  const protection = graphqlProtection(schema, config.graphql);
+  const apollo = new ApolloServer<GqlContext>({
+    schema,
+    introspection: config.graphql.introspection,
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+    validationRules: protection.validationRules,
+    plugins: [
+      ...protection.plugins,
+      errorStatus,
+      config.graphql.explorer ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+    ],
+    formatError: (formatted, error) => {
+      const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+      if (isDatabaseUnavailable(original)) {
+        log.warn({ err: original }, "database unavailable");
+        return { message: DATABASE_UNAVAILABLE, extensions: { code: "SERVICE_UNAVAILABLE" } };
+      }
+      const known = formatted.extensions?.code && formatted.extensions.code !== "INTERNAL_SERVER_ERROR";
+      if (!known) {
+        log.error({ err: original }, "GraphQL resolver failed");
+        return { message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } };
+      }
+      return formatted;
+    },
+  });
+  await apollo.start();
+
+  const router = Router();
+  router.use(
+    "/graphql",
+    multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),
+    express.json({ limit: config.maxJsonBytes }) as RequestHandler,
+    tokenLimit(config.graphql.maxTokens),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({
+        user: "user" in res.locals ? res.locals.user : await authenticate(services, req.headers.authorization),
+        ip: req.ip ?? "unknown",
+        services,
+      }),
+    }),
+  );
+  return { router, stop: () => apollo.stop() };
+}
+

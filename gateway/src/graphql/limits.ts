@@ -1,0 +1,106 @@
+import { ApolloArmor } from "@escape.tech/graphql-armor";
+import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
+import type { ApolloServerPlugin } from "@apollo/server";
+import type { RequestHandler } from "express";
+import { getNamedType, getNullableType, GraphQLError, GraphQLSchema, isListType, isObjectType } from "graphql";
+import { ComplexityEstimator, getComplexity } from "graphql-query-complexity";
+import type { GraphqlLimits } from "../config";
+import { MAX_PER_PAGE } from "../resources/kit/query";
+import { DEFAULT_PER_PAGE } from "../resources/kit/resolver";
+
+/**
+ * What a request costs: the rows it can make the gateway read and send. A list
+ * with `perPage` counts perPage rows (each with whatever it selects); any other
+ * object counts one; scalars are free. So `allNews(perPage: 1000)` costs 1000
+ * whatever its aliases, and 100 aliases of it cost 100,000.
+ */
+export const rowsEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  const type = getNullableType(field.type);
+  if (isListType(type) && "perPage" in args) {
+    // A perPage out of range is refused by the list itself, with its own message.
+    const rows = Math.min(Math.max(1, Number(args.perPage ?? DEFAULT_PER_PAGE) || 1), MAX_PER_PAGE);
+    return rows * (1 + childComplexity);
+  }
+  return isObjectType(getNamedType(type)) ? 1 + childComplexity : childComplexity;
+};
+
+/**
+ * A refusal before execution. Apollo answers an error thrown by a plugin hook
+ * with the status in its extensions (500 without one), so it carries its 400.
+ */
+const refusal = (message: string, fieldErrors: Record<string, string>) =>
+  new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", fieldErrors, http: { status: 400 } } });
+
+/**
+ * Counts tokens while parsing and stops at the limit, so a document of a
+ * megabyte costs as much as one of `maxTokens` tokens. It runs as middleware,
+ * before Apollo: Apollo answers any error thrown while parsing with a 500.
+ */
+export function tokenLimit(maxTokens: number): RequestHandler {
+  return (req, res, next) => {
+    const source = documentOf(req.body) ?? (req.method === "GET" ? documentOf(req.query) : undefined);
+    if (source === undefined) return next();
+    try {
+      new MaxTokensParserWLexer(source, { n: maxTokens }).parseDocument();
+    } catch (e) {
+      // Other syntax errors are left to Apollo's own parse, which reports them.
+      if (e instanceof GraphQLError && /Token limit/.test(e.message)) {
+        const message = `Query too large: ${e.message.replace(/^Syntax Error: /, "")}`;
+        res.status(400).json({ errors: [{ message, extensions: { code: "BAD_USER_INPUT", fieldErrors: { query: `At most ${maxTokens} tokens` } } }] });
+        return;
+      }
+    }
+    next();
+  };
+}
+
+const documentOf = (body: unknown) => {
+  const query = (body as { query?: unknown } | undefined)?.query;
+  return typeof query === "string" ? query : undefined;
+};
+
+/** Refuses a request that asks for more rows than GRAPHQL_MAX_COST, before anything runs. */
+function costLimit(schema: GraphQLSchema, maxCost: number): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const cost = getComplexity({
+            schema,
+            query: document,
+            variables: request.variables,
+            operationName: request.operationName,
+            estimators: [rowsEstimator],
+          });
+          if (cost > maxCost) {
+            throw refusal(`Query too expensive: it asks for up to ${cost} rows, the limit is ${maxCost}`, {
+              query: `This request asks for up to ${cost} rows; the limit is ${maxCost} per request (lower perPage or split it)`,
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The GraphQL limits Apollo applies: aliases, directives and depth (graphql-armor
+ * validation rules) and the row cost above; `tokenLimit` runs before Apollo. "Did you mean"
+ * suggestions leak the schema, so they go whenever introspection does.
+ */
+export function graphqlProtection(schema: GraphQLSchema, limits: GraphqlLimits) {
+  const armor = new ApolloArmor({
+    maxTokens: { enabled: false },
+    maxAliases: { n: limits.maxAliases },
+    maxDirectives: { n: limits.maxDirectives },
+    // Introspection counts too: the schema is flat, so only `ofType { ofType { ... } }` nests deeply.
+    maxDepth: { n: limits.maxDepth, ignoreIntrospection: false },
+    // Counts fields, not rows: the rows cost below replaces it.
+    costLimit: { enabled: false },
+    blockFieldSuggestion: { enabled: !limits.introspection },
+  }).protect();
+  return {
+    plugins: [...armor.plugins, costLimit(schema, limits.maxCost)],
+    validationRules: armor.validationRules,
+  };
+}

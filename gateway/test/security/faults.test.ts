@@ -1,0 +1,141 @@
+import http from "http";
+import net, { AddressInfo } from "net";
+import { createConnection } from "mysql2/promise";
+import { drain } from "../../src/http/shutdown";
+import { errorCode, startTestApp, TestApp } from "../support/testApp";
+
+const MYSQL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
+
+/**
+ * A TCP relay in front of the real MariaDB, so the test can take the database
+ * away (every connection cut, new ones refused) and bring it back.
+ */
+class DatabaseLine {
+  private server?: net.Server;
+  private sockets = new Set<net.Socket>();
+  port = 0;
+
+  async up() {
+    const target = new URL(MYSQL);
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 3306), target.hostname);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on("close", () => this.sockets.delete(s));
+        s.on("error", () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+    this.port = (this.server!.address() as AddressInfo).port;
+  }
+
+  async down() {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((r) => this.server?.close(r));
+  }
+}
+
+describe("database outage (MariaDB behind a relay, whatever TEST_DB is)", () => {
+  const line = new DatabaseLine();
+  const name = `presale_outage_${process.pid}`;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    const conn = await createConnection(MYSQL);
+    await conn.query(`CREATE DATABASE IF NOT EXISTS \`${name}\``);
+    await conn.end();
+    await line.up();
+    app = await startTestApp({ env: { DATABASE_URL: `mysql://root@127.0.0.1:${line.port}/${name}` } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await line.down();
+    const conn = await createConnection(MYSQL);
+    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await conn.end();
+  });
+
+  it("answers 503 SERVICE_UNAVAILABLE on reads and writes while the database is away, and recovers by itself", async () => {
+    const token = await app.adminToken();
+    expect((await app.gql("{ allNews { id } }")).status).toBe(200);
+
+    await line.down();
+    const read = await app.gql("{ allNews { id } }");
+    expect([read.status, errorCode(read)]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+    expect(read.body.errors![0].message).toMatch(/database is unavailable/);
+    const write = await app.gql(`mutation { createSetting(name: "x", value: "y") { id } }`, {}, token);
+    expect([write.status, errorCode(write)]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+    const rest = await app.http.get("/api/get/news");
+    expect([rest.status, rest.body.message]).toEqual([503, "The database is unavailable; try again shortly"]);
+    const health = await app.http.get("/healthz");
+    expect([health.status, health.body]).toEqual([503, { db: "down", images: "up" }]);
+
+    await line.up();
+    let back = await app.gql("{ allNews { id } }");
+    for (let i = 0; i < 20 && back.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      back = await app.gql("{ allNews { id } }");
+    }
+    expect(back.status).toBe(200);
+    expect((await app.http.get("/healthz")).body).toEqual({ db: "up", images: "up" });
+  }, 30_000);
+});
+
+describe("graceful shutdown", () => {
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp()));
+  afterAll(() => app.close());
+
+  /** Starts a sign-in whose JSON body is held back, so the request is in flight when the shutdown begins. */
+  function slowRequest(port: number) {
+    const body = Buffer.from(JSON.stringify({ query: "{ _allNewsMeta { count } }" }));
+    let finish!: () => void;
+    const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = http.request(
+        { port, host: "127.0.0.1", method: "POST", path: "/graphql", headers: { "Content-Type": "application/json", "Content-Length": body.length } },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.subarray(0, 5));
+      finish = () => req.end(body.subarray(5));
+    });
+    return { answer, finish: () => finish() };
+  }
+
+  const listen = async () => {
+    const server = app.express.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    return { server, port: (server.address() as AddressInfo).port };
+  };
+
+  it("finishes every in-flight request, then refuses new connections", async () => {
+    const { server, port } = await listen();
+    const inFlight = Array.from({ length: 20 }, () => slowRequest(port));
+    await new Promise((r) => setTimeout(r, 100));
+    const drained = drain(server, 10_000);
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(new Promise((resolve, reject) => net.connect(port, "127.0.0.1").on("connect", resolve).on("error", reject))).rejects.toThrow(/ECONNREFUSED/);
+    inFlight.forEach((r) => r.finish());
+    const answers = await Promise.all(inFlight.map((r) => r.answer));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.every((a) => typeof a.body.data._allNewsMeta.count === "number")).toBe(true);
+    await drained;
+  });
+
+  it("cuts what is still open after SHUTDOWN_GRACE_MS", async () => {
+    const { server, port } = await listen();
+    const stuck = slowRequest(port);
+    stuck.answer.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    const start = Date.now();
+    await drain(server, 300);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - start).toBeLessThan(2000);
+    await expect(stuck.answer).rejects.toThrow();
+  });
+});

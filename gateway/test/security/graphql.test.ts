@@ -1,0 +1,157 @@
+import { getIntrospectionQuery } from "graphql";
+import { errorCode, fieldErrors, startTestApp, TestApp } from "../support/testApp";
+import { REFUSE_MS, timed } from "./timing";
+
+/**
+ * GraphQL documents that would freeze or exhaust the gateway are refused before
+ * anything runs, in milliseconds, with a 400 that says which limit was hit.
+ */
+describe("GraphQL abuse limits", () => {
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp({ seed: true })));
+  afterAll(() => app.close());
+
+  const post = (body: unknown) => app.http.post("/graphql").set("Content-Type", "application/json").send(body as object);
+
+  /** The attack and a /healthz sent while it is in flight: both must answer fast. */
+  async function attack(body: unknown, status = 400) {
+    const [refused, health] = await Promise.all([timed(() => post(body)), timed(() => app.http.get("/healthz"))]);
+    expect(health.res.status).toBe(200);
+    expect(health.ms).toBeLessThan(REFUSE_MS);
+    expect(refused.ms).toBeLessThan(REFUSE_MS);
+    expect(refused.res.status).toBe(status);
+    return refused.res;
+  }
+
+  it.each([
+    ["24 KB: one field repeated 8,000 times", `{ allNews { ${"id ".repeat(8000)} } }`],
+    ["150 KB: one field repeated 50,000 times", `{ allNews { ${"heading ".repeat(18750)} } }`],
+    ["1.9 MB of __typename", `{ ${"__typename ".repeat(172_000)} }`],
+  ])("refuses a document past the token limit (%s)", async (_label, query) => {
+    const res = await attack({ query });
+    expect(res.body.errors[0].message).toMatch(/Token limit of 5000 exceeded/);
+  });
+
+  it("refuses 100 aliases of a 1,000-row list without growing the heap", async () => {
+    const query = `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: allNews(perPage: 1000) { id heading description }`).join(" ")} }`;
+    const before = process.memoryUsage().heapUsed;
+    const res = await attack({ query });
+    expect(res.body.errors[0].message).toMatch(/Aliases limit of 30 exceeded/);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it("counts perPage: more than GRAPHQL_MAX_COST rows in one request is refused", async () => {
+    const query = `query($n: Int) { ${Array.from({ length: 6 }, (_, i) => `a${i}: allNews(perPage: $n) { id }`).join(" ")} }`;
+    const res = await attack({ query, variables: { n: 1000 } });
+    expect(res.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(res.body.errors[0].message).toMatch(/asks for up to 6000 rows, the limit is 5000/);
+    // The same document with small pages is fine.
+    const ok = await post({ query, variables: { n: 10 } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.a5.length).toBeGreaterThan(0);
+  });
+
+  it("refuses too many directives and too deep a document", async () => {
+    const directives = await attack({ query: `{ __typename ${"@include(if: true) ".repeat(50)} }` });
+    expect(directives.body.errors[0].message).toMatch(/Directives limit of 20 exceeded/);
+    const nest = (n: number): string => (n === 0 ? "name" : `name ofType { ${nest(n - 1)} }`);
+    const deep = await attack({ query: `{ __schema { types { ${nest(30)} } } }` });
+    expect(deep.body.errors[0].message).toMatch(/Query depth limit of \d+ exceeded/);
+  });
+
+  it("lets the standard introspection query and the admin's list queries through", async () => {
+    const introspection = await post({ query: getIntrospectionQuery() });
+    expect(introspection.status).toBe(200);
+    expect(introspection.body.data.__schema.types.length).toBeGreaterThan(50);
+    const list = await post({
+      query: `query($f: NewsFilter) { items: allNews(page: 0, perPage: 50, sortField: "id", sortOrder: "DESC", filter: $f) { id heading } total: _allNewsMeta(filter: $f) { count } }`,
+      variables: { f: { q: "a" } },
+    });
+    expect(list.status).toBe(200);
+  });
+
+  it("refuses batched requests and JSON bodies over MAX_JSON_KB", async () => {
+    const batch = await post([{ query: "{ __typename }" }, { query: "{ __typename }" }]);
+    expect(batch.status).toBe(400);
+    const big = await post({ query: "{ __typename }", variables: { pad: "x".repeat(2100 * 1024) } });
+    expect(big.status).toBe(413);
+    expect(big.body.errors[0].message).toBe("Request too large");
+  });
+
+  describe("engine limits are input errors", () => {
+    it.each([
+      ["40,000 ids", { ids: Array.from({ length: 40_000 }, (_, i) => String(i + 1)) }, "ids", /At most 1000 ids/],
+      ["a 60,000-character search", { q: "x".repeat(60_000) }, "q", /at most 200 characters/],
+    ])("%s → BAD_USER_INPUT with fieldErrors", async (_label, filter, field, message) => {
+      // Refused by the resolver, so reported as GraphQL reports input errors during execution: HTTP 200.
+      const res = await attack({ query: `query($f: NewsFilter) { allNews(filter: $f) { id } _allNewsMeta(filter: $f) { count } }`, variables: { f: filter } }, 200);
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+      expect(res.body.errors[0].extensions.fieldErrors[field]).toMatch(message);
+    });
+
+    it("bounds a text filter by its field's declared maximum", async () => {
+      const res = await app.gql(`query($f: UserFilter) { allUsers(filter: $f) { id } }`, { f: { email: "x".repeat(300) } }, await app.adminToken());
+      expect(errorCode(res)).toBe("BAD_USER_INPUT");
+      expect(fieldErrors(res)?.email).toMatch(/at most 190 characters/);
+    });
+
+    it("a search of exactly 200 characters and 1,000 ids are accepted", async () => {
+      const res = await post({
+        query: `query($a: NewsFilter, $b: NewsFilter) { a: allNews(filter: $a) { id } b: allNews(filter: $b) { id } }`,
+        variables: { a: { q: "y".repeat(200) }, b: { ids: Array.from({ length: 1000 }, (_, i) => String(i + 1)) } },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.a).toEqual([]);
+    });
+  });
+
+  it("answers an internal error with HTTP 500, not 200", async () => {
+    const broken = await startTestApp();
+    try {
+      await broken.services.ds.query("DROP TABLE news");
+      const res = await broken.gql("{ allNews { id } }");
+      expect(res.status).toBe(500);
+      expect(errorCode(res)).toBe("INTERNAL_SERVER_ERROR");
+      expect(res.body.errors![0].message).toBe("Internal server error");
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe("schema exposure", () => {
+  it("production defaults: no introspection, no suggestions, no explorer", async () => {
+    const app = await startTestApp({ env: { NODE_ENV: "production" } });
+    try {
+      const introspection = await app.gql("{ __schema { types { name } } }");
+      expect(introspection.status).toBe(400);
+      expect(introspection.body.errors![0].message).toMatch(/introspection/i);
+      const typo = await app.gql("{ allNewz { id } }");
+      expect(typo.status).toBe(400);
+      expect(typo.body.errors![0].message).not.toMatch(/Did you mean/);
+      const page = await app.http.get("/graphql").set("Accept", "text/html");
+      expect(page.text).not.toMatch(/apollographql\.com/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("development defaults: introspection, suggestions and the explorer; each can be set", async () => {
+    const dev = await startTestApp();
+    try {
+      expect((await dev.gql("{ __schema { queryType { name } } }")).status).toBe(200);
+      expect((await dev.gql("{ allNewz { id } }")).body.errors![0].message).toMatch(/Did you mean "allNews"/);
+      expect((await dev.http.get("/graphql").set("Accept", "text/html")).text).toMatch(/apollographql\.com/);
+    } finally {
+      await dev.close();
+    }
+    const closed = await startTestApp({ env: { GRAPHQL_INTROSPECTION: "false", GRAPHQL_EXPLORER: "false" } });
+    try {
+      expect((await closed.gql("{ __schema { queryType { name } } }")).status).toBe(400);
+      expect((await closed.gql("{ allNewz { id } }")).body.errors![0].message).not.toMatch(/Did you mean/);
+    } finally {
+      await closed.close();
+    }
+  });
+});
