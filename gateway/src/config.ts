@@ -47,6 +47,8 @@ export interface GraphqlLimits {
   maxDepth: number;
   maxAliases: number;
   maxTokens: number;
+  /** How often one field may be selected in one selection set. */
+  maxFieldRepeats: number;
   maxDirectives: number;
 }
 
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxDepth: int("GRAPHQL_MAX_DEPTH", 25, 2, 100),
     maxAliases: int("GRAPHQL_MAX_ALIASES", 30, 2, 1000),
     maxTokens: int("GRAPHQL_MAX_TOKENS", 5000, 100, 1_000_000),
+    maxFieldRepeats: int("GRAPHQL_MAX_FIELD_REPEATS", 10, 1, 1000),
     maxDirectives: int("GRAPHQL_MAX_DIRECTIVES", 20, 0, 1000),
   };
   const maxJsonKb = int("MAX_JSON_KB", 2048, 1, 100 * 1024);

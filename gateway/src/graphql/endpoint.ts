@@ -7,7 +7,8 @@ import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import type { Services } from "../services";
 import { authenticate, GqlContext } from "./context";
-import { graphqlProtection, tokenLimit } from "./limits";
+import { documentLimits } from "./documentLimits";
+import { graphqlProtection } from "./limits";
 import { multipartGate } from "./multipart";
 import { getSchema } from "./schema";
 
@@ -53,6 +54,10 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
         log.warn({ err: original }, "database unavailable");
         return { message: DATABASE_UNAVAILABLE, extensions: { code: "SERVICE_UNAVAILABLE" } };
       }
+      // graphql-armor words its refusals as syntax errors; they are limits.
+      if (/^Syntax Error: .* limit of \d+ exceeded/.test(formatted.message)) {
+        return { ...formatted, message: formatted.message.replace(/^Syntax Error: /, "Query refused: ") };
+      }
       const known = formatted.extensions?.code && formatted.extensions.code !== "INTERNAL_SERVER_ERROR";
       if (!known) {
         log.error({ err: original }, "GraphQL resolver failed");
@@ -68,7 +73,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     "/graphql",
     multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),
     express.json({ limit: config.maxJsonBytes }) as RequestHandler,
-    tokenLimit(config.graphql.maxTokens),
+    documentLimits(config.graphql),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         user: "user" in res.locals ? res.locals.user : await authenticate(services, req.headers.authorization),

@@ -1,7 +1,5 @@
 import { ApolloArmor } from "@escape.tech/graphql-armor";
-import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { RequestHandler } from "express";
 import { getNamedType, getNullableType, GraphQLError, GraphQLSchema, isListType, isObjectType } from "graphql";
 import { ComplexityEstimator, getComplexity } from "graphql-query-complexity";
 import type { GraphqlLimits } from "../config";
@@ -31,34 +29,6 @@ export const rowsEstimator: ComplexityEstimator = ({ field, args, childComplexit
 const refusal = (message: string, fieldErrors: Record<string, string>) =>
   new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", fieldErrors, http: { status: 400 } } });
 
-/**
- * Counts tokens while parsing and stops at the limit, so a document of a
- * megabyte costs as much as one of `maxTokens` tokens. It runs as middleware,
- * before Apollo: Apollo answers any error thrown while parsing with a 500.
- */
-export function tokenLimit(maxTokens: number): RequestHandler {
-  return (req, res, next) => {
-    const source = documentOf(req.body) ?? (req.method === "GET" ? documentOf(req.query) : undefined);
-    if (source === undefined) return next();
-    try {
-      new MaxTokensParserWLexer(source, { n: maxTokens }).parseDocument();
-    } catch (e) {
-      // Other syntax errors are left to Apollo's own parse, which reports them.
-      if (e instanceof GraphQLError && /Token limit/.test(e.message)) {
-        const message = `Query too large: ${e.message.replace(/^Syntax Error: /, "")}`;
-        res.status(400).json({ errors: [{ message, extensions: { code: "BAD_USER_INPUT", fieldErrors: { query: `At most ${maxTokens} tokens` } } }] });
-        return;
-      }
-    }
-    next();
-  };
-}
-
-const documentOf = (body: unknown) => {
-  const query = (body as { query?: unknown } | undefined)?.query;
-  return typeof query === "string" ? query : undefined;
-};
-
 /** Refuses a request that asks for more rows than GRAPHQL_MAX_COST, before anything runs. */
 function costLimit(schema: GraphQLSchema, maxCost: number): ApolloServerPlugin {
   return {
@@ -85,7 +55,7 @@ function costLimit(schema: GraphQLSchema, maxCost: number): ApolloServerPlugin {
 
 /**
  * The GraphQL limits Apollo applies: aliases, directives and depth (graphql-armor
- * validation rules) and the row cost above; `tokenLimit` runs before Apollo. "Did you mean"
+ * validation rules) and the row cost above; `documentLimits` run before Apollo. "Did you mean"
  * suggestions leak the schema, so they go whenever introspection does.
  */
 export function graphqlProtection(schema: GraphQLSchema, limits: GraphqlLimits) {

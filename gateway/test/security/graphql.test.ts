@@ -32,11 +32,21 @@ describe("GraphQL abuse limits", () => {
     expect(res.body.errors[0].message).toMatch(/Token limit of 5000 exceeded/);
   });
 
+  it.each([
+    ["1,000 copies of one field", `{ allNews { ${"id ".repeat(1000)} } }`, '"id" is selected 1000 times'],
+    ["the field again in 250 inline fragments", `{ allNews { ${"id ...on News { id } ".repeat(250)} } }`, '"id" is selected 500 times'],
+    ["one fragment spread 1,000 times", `fragment F on News { id heading } { allNews { ${"...F ".repeat(1000)} } }`, '"...F" is selected 1000 times'],
+  ])("refuses a selection that repeats itself under the token limit (%s)", async (_label, query, message) => {
+    const res = await attack({ query });
+    expect(res.body.errors[0].message).toContain(message);
+    expect(res.body.errors[0].message).toContain("the limit is 10");
+  });
+
   it("refuses 100 aliases of a 1,000-row list without growing the heap", async () => {
     const query = `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: allNews(perPage: 1000) { id heading description }`).join(" ")} }`;
     const before = process.memoryUsage().heapUsed;
     const res = await attack({ query });
-    expect(res.body.errors[0].message).toMatch(/Aliases limit of 30 exceeded/);
+    expect(res.body.errors[0].message).toBe("Query refused: Aliases limit of 30 exceeded, found 100.");
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
   });
 

@@ -1,0 +1,85 @@
+import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
+import type { RequestHandler } from "express";
+import { DocumentNode, FragmentDefinitionNode, GraphQLError, Kind, SelectionSetNode } from "graphql";
+
+export interface DocumentLimits {
+  maxTokens: number;
+  maxFieldRepeats: number;
+}
+
+/**
+ * Checks the document before Apollo sees it (Apollo answers any error thrown
+ * while parsing with a 500):
+ * - tokens, counted while parsing (graphql-armor's parser), which stops at the
+ *   limit, so a document of a megabyte costs as much as one of `maxTokens` tokens;
+ * - how often one response name repeats in a selection set (through its
+ *   fragments too): graphql-js compares such fields pairwise, so 1,000 copies of
+ *   `id` keep the process busy for seconds, well under any token limit.
+ */
+export function documentLimits(limits: DocumentLimits): RequestHandler {
+  return (req, res, next) => {
+    const source = documentOf(req.body) ?? (req.method === "GET" ? documentOf(req.query) : undefined);
+    if (source === undefined) return next();
+    const refuse = (message: string, detail: string) =>
+      res.status(400).json({ errors: [{ message, extensions: { code: "BAD_USER_INPUT", fieldErrors: { query: detail } } }] });
+    let document: DocumentNode;
+    try {
+      document = new MaxTokensParserWLexer(source, { n: limits.maxTokens }).parseDocument();
+    } catch (e) {
+      if (e instanceof GraphQLError && /Token limit/.test(e.message)) {
+        return refuse(`Query too large: ${e.message.replace(/^Syntax Error: /, "")}`, `At most ${limits.maxTokens} tokens`);
+      }
+      // Other syntax errors are left to Apollo's own parse, which reports them.
+      return next();
+    }
+    const repeated = mostRepeatedField(document);
+    if (repeated && repeated.count > limits.maxFieldRepeats) {
+      return refuse(
+        `Query refused: "${repeated.name}" is selected ${repeated.count} times in one selection set, the limit is ${limits.maxFieldRepeats}`,
+        `A field may be selected at most ${limits.maxFieldRepeats} times in one selection set`,
+      );
+    }
+    next();
+  };
+}
+
+const documentOf = (body: unknown) => {
+  const query = (body as { query?: unknown } | undefined)?.query;
+  return typeof query === "string" ? query : undefined;
+};
+
+/** The response name selected most often in any one selection set, counting what its fragments add. */
+function mostRepeatedField(document: DocumentNode): { name: string; count: number } | undefined {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  let worst: { name: string; count: number } | undefined;
+
+  const visit = (set: SelectionSetNode) => {
+    const counts = new Map<string, number>();
+    const seen = new Set<string>();
+    const collect = (s: SelectionSetNode) => {
+      for (const sel of s.selections) {
+        if (sel.kind === Kind.INLINE_FRAGMENT) {
+          collect(sel.selectionSet);
+          continue;
+        }
+        // A spread repeated is compared pairwise too: it counts under its own name.
+        const name = sel.kind === Kind.FIELD ? (sel.alias?.value ?? sel.name.value) : `...${sel.name.value}`;
+        const count = (counts.get(name) ?? 0) + 1;
+        counts.set(name, count);
+        if (!worst || count > worst.count) worst = { name, count };
+        if (sel.kind === Kind.FIELD) {
+          if (sel.selectionSet) visit(sel.selectionSet);
+        } else if (!seen.has(sel.name.value)) {
+          // Its fields count once per selection set, as graphql-js merges them; a cycle is left to validation.
+          seen.add(sel.name.value);
+          const fragment = fragments.get(sel.name.value);
+          if (fragment) collect(fragment.selectionSet);
+        }
+      }
+    };
+    collect(set);
+  };
+  for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION) visit(d.selectionSet);
+  return worst;
+}
