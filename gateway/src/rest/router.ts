@@ -62,13 +62,13 @@ export function restRouter(services: Services): Router {
  */
 function answerError(services: Services, route: RestRoute | undefined, err: unknown, req: Request, res: Response) {
   if (res.headersSent) return;
+  // Refused before its body was read (401, 403, 413 ...): close rather than drain it.
+  if (!req.complete) res.setHeader("Connection", "close");
   if (err instanceof UserInputError) {
     res.status(400).json(route ? legacyErrors(route, err.fieldErrors) : err.fieldErrors);
     return;
   }
   if (err instanceof GraphQLError && statusOf(err) !== 500) {
-    // An upload refused part way: do not wait for the rest of it.
-    if (statusOf(err) === 413) res.setHeader("Connection", "close");
     res.status(statusOf(err)).json({ message: err.message });
     return;
   }

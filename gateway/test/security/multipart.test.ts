@@ -15,10 +15,15 @@ interface RawAnswer {
  * A raw HTTP request whose body is written in chunks, the way a client on a
  * slow line would: it shows what the gateway answers before reading it all.
  */
-function rawRequest(port: number, headers: Record<string, string | number>, chunks: Buffer[], opts: { endBody?: boolean } = {}): Promise<RawAnswer> {
+function rawRequest(
+  port: number,
+  headers: Record<string, string | number>,
+  chunks: Buffer[],
+  opts: { endBody?: boolean; path?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
-    const req = http.request({ port, host: "127.0.0.1", method: "POST", path: "/graphql", headers }, (res) => {
+    const req = http.request({ port, host: "127.0.0.1", method: "POST", path: opts.path ?? "/graphql", headers }, (res) => {
       let text = "";
       res.on("data", (d) => (text += d));
       res.on("end", () => {
@@ -90,6 +95,19 @@ describe("multipart uploads", () => {
     expect(res.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
     expect(ms).toBeLessThan(REFUSE_MS);
     // The answer came while almost all of the 100 MB was still unsent.
+    expect(res.sentBytes).toBeLessThan(declared / 10);
+  });
+
+  it("the REST shim also refuses an unauthenticated 100 MB upload before reading it", async () => {
+    const declared = 20 * 5 * 1024 * 1024;
+    const { res, ms } = await timed(() =>
+      rawRequest(port, { "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": declared }, [Buffer.from("--zz\r\n"), ...Array(200).fill(Buffer.alloc(64 * 1024))], {
+        endBody: false,
+        path: "/api/add/news",
+      }),
+    );
+    expect(res.status).toBe(401);
+    expect(ms).toBeLessThan(REFUSE_MS);
     expect(res.sentBytes).toBeLessThan(declared / 10);
   });
 
