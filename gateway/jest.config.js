@@ -16,8 +16,8 @@ module.exports = {
       },
     ],
   },
-  // graphql-upload and fs-capacitor ship ES modules only.
-  transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor)/)"],
+  // These ship ES modules only (graphql-upload, fs-capacitor, and what otplib builds on).
+  transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor|@otplib|@scure|@noble)/)"],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
   moduleNameMapper: { "^@presale/db$": "<rootDir>/../db/src/index.ts", "^@presale/abis$": "<rootDir>/../abis/src/index.ts" },
   setupFiles: ["reflect-metadata"],

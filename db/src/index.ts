@@ -1,7 +1,8 @@
 import { InitialSchema1732000000000 } from "./migrations/1732000000000-InitialSchema";
 import { ChainTransactions1732100000000 } from "./migrations/1732100000000-ChainTransactions";
+import { SignInSecurity1732200000000 } from "./migrations/1732200000000-SignInSecurity";
 
 /** Every migration, oldest first. The gateway runs them at start. */
-export const migrations = [InitialSchema1732000000000, ChainTransactions1732100000000];
+export const migrations = [InitialSchema1732000000000, ChainTransactions1732100000000, SignInSecurity1732200000000];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver } from "./seed";

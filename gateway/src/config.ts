@@ -36,6 +36,25 @@ export interface Config {
   maxImagePixels: number;
   /** How long SIGTERM/SIGINT wait for in-flight requests before closing. */
   shutdownGraceMs: number;
+  signIn: SignInLimits;
+  /** Every user must turn two-factor sign-in on before doing anything else. */
+  requireTwoFactor: boolean;
+  /** Shared state (limits, session cache) in Redis; null keeps it in this process. */
+  redis: { url: string; prefix: string } | null;
+}
+
+/** Brute-force protection of sign-in and registration. */
+export interface SignInLimits {
+  /** Failures in a row for one email from one IP before that pair is blocked (the block doubles each time). */
+  maxFailuresPerPair: number;
+  /** Failures per IP in 24 hours before that IP is blocked for a day. */
+  maxFailuresPerIpPerDay: number;
+  /** Failures per email in an hour, from anywhere, past which each attempt for it is slowed down. */
+  slowDownAfterPerEmail: number;
+  /** Self-registrations per IP per hour. */
+  registrationsPerIpPerHour: number;
+  /** How long a checked session is trusted by this process before it is looked up again. */
+  sessionCacheMs: number;
 }
 
 /** Per-request limits on GraphQL documents, checked before execution. */
@@ -142,6 +161,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const shutdownGraceMs = int("SHUTDOWN_GRACE_MS", 10_000, 0, 600_000);
   const trustProxy = parseTrustProxy(str("TRUST_PROXY", "false"), problems);
+  const signIn: SignInLimits = {
+    maxFailuresPerPair: int("LOGIN_MAX_FAILURES", 10, 1, 1000),
+    maxFailuresPerIpPerDay: int("LOGIN_MAX_FAILURES_PER_IP", 100, 1, 100_000),
+    slowDownAfterPerEmail: int("LOGIN_SLOWDOWN_AFTER", 10, 1, 100_000),
+    registrationsPerIpPerHour: int("REGISTRATIONS_PER_IP", 5, 1, 100_000),
+    sessionCacheMs: int("SESSION_CACHE_MS", 2000, 0, 60_000),
+  };
+  const requireTwoFactor = bool("REQUIRE_TWO_FACTOR", false);
+  const redisUrl = str("REDIS_URL", "");
+  if (redisUrl && !/^rediss?:\/\//i.test(redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
 
   let chain: ChainConfig | null = null;
   try {
@@ -177,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxJsonBytes: maxJsonKb * 1024,
     maxImagePixels: Math.round(maxImageMegapixels * 1_000_000),
     shutdownGraceMs,
+    signIn,
+    requireTwoFactor,
+    redis: redisUrl ? { url: redisUrl, prefix: str("REDIS_PREFIX", "presale:") } : null,
   };
 }
 

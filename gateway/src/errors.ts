@@ -27,7 +27,22 @@ export class UnauthenticatedError extends coded("UNAUTHENTICATED", 401) {}
 export class ForbiddenError extends coded("FORBIDDEN", 403) {}
 export class NotFoundError extends coded("NOT_FOUND", 404) {}
 export class PayloadTooLargeError extends coded("PAYLOAD_TOO_LARGE", 413) {}
-export class TooManyRequestsError extends coded("TOO_MANY_REQUESTS", 429) {}
+/** Refused for now; `retryAfter` seconds later it may succeed (sent as Retry-After). */
+export class TooManyRequestsError extends GraphQLError {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    const seconds = String(Math.max(1, Math.ceil(retryAfter)));
+    super(message, { extensions: { code: "TOO_MANY_REQUESTS", retryAfter: Number(seconds), http: { status: 429, headers: new Map([["retry-after", seconds]]) } } });
+  }
+}
+/** The password was right; the account's second step (a TOTP or recovery code) is missing or wrong. */
+export class TwoFactorRequiredError extends coded("TWO_FACTOR_REQUIRED", 401) {}
+/** REQUIRE_TWO_FACTOR: this user must turn two-factor sign-in on before anything else. */
+export class TwoFactorSetupRequiredError extends coded("TWO_FACTOR_SETUP_REQUIRED", 403) {}
+export class UnsupportedMediaTypeError extends coded("UNSUPPORTED_MEDIA_TYPE", 415) {}
 /** The database or a store did not answer; the client may retry later. */
 export class ServiceUnavailableError extends coded("SERVICE_UNAVAILABLE", 503) {}
 /** The images store is full (ENOSPC). */

@@ -51,6 +51,7 @@ async function main() {
     await drain(server, config.shutdownGraceMs);
     await app.stop();
     await services.chain.stop();
+    await services.close();
     await ds.destroy();
     log.info("stopped");
     process.exit(0);

@@ -1,6 +1,8 @@
+import { Redis } from "ioredis";
 import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
-import { LoginLimiter } from "./auth/loginLimiter";
+import { SessionStore } from "./auth/sessionStore";
+import { SignInLimiter } from "./auth/signInLimits";
 import { ChainService } from "./chain/chainService";
 import { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
@@ -16,6 +18,8 @@ export class Services {
   readonly images: ImageStore;
   readonly auth: AuthService;
   readonly chain: ChainService;
+  /** Shared state across replicas when REDIS_URL is set. */
+  readonly redis?: Redis;
   private readonly byName = new Map<string, ResourceService>();
 
   constructor(
@@ -25,8 +29,15 @@ export class Services {
   ) {
     this.images = new ImageStore(config.imagesDir);
     for (const r of resources) this.byName.set(r.name, new ResourceService(r, ds, this.images));
-    this.auth = new AuthService(this, new TokenService(config.jwtSecret, config.jwtTtl), new LoginLimiter());
+    this.redis = config.redis ? createRedis(config.redis.url) : undefined;
+    const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });
+    this.auth = new AuthService(this, new TokenService(config.jwtSecret, config.jwtTtl), limiter, new SessionStore(ds, config.signIn.sessionCacheMs));
     this.chain = new ChainService(config.chain, this.resource(launchPads.name), this.resource(chainTransactions.name), log);
+  }
+
+  /** Closes what the services opened (the Redis connection); the DataSource belongs to the caller. */
+  async close() {
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
   resource(name: string): ResourceService {
@@ -35,3 +46,6 @@ export class Services {
     return service;
   }
 }
+
+/** Commands fail at once while Redis is away (no offline queue), so callers can fail closed instead of hanging. */
+const createRedis = (url: string) => new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });

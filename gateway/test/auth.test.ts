@@ -192,7 +192,7 @@ describe("self-registration", () => {
       const res = await register(app, "pending@example.com");
       expect(res.body.data.register).toEqual({
         approved: false,
-        message: "Registration received; an administrator must approve your account before you can sign in",
+        message: "If this address can be registered, the account now waits for an administrator's approval",
       });
       const refused = await login(app, "pending@example.com");
       expect(errorCode(refused)).toBe("FORBIDDEN");
@@ -221,36 +221,5 @@ describe("self-registration", () => {
     } finally {
       await app.close();
     }
-  });
-});
-
-describe("sign-in rate limit", () => {
-  let app: TestApp;
-  beforeAll(async () => (app = await startTestApp({ env: { TRUST_PROXY: "loopback" } })));
-  afterAll(() => app.close());
-
-  const attempt = (email: string, password: string, ip: string) =>
-    app.http
-      .post("/graphql")
-      .set("X-Forwarded-For", ip)
-      .send({ query: `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, variables: { e: email, p: password } });
-
-  it("refuses an email after 10 failures, even with the right password, from any IP", async () => {
-    for (let i = 0; i < 10; i++) {
-      const res = await attempt(ADMIN.email, "wrong-password", `10.1.0.${i}`);
-      expect(res.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
-    }
-    const res = await attempt(ADMIN.email, ADMIN.password, "10.1.0.99");
-    expect(res.status).toBe(429);
-    expect(res.body.errors[0].extensions.code).toBe("TOO_MANY_REQUESTS");
-    expect(res.body.data).toBeNull();
-  });
-
-  it("refuses an IP after 10 failures, whatever the email", async () => {
-    for (let i = 0; i < 10; i++) await attempt(`nobody${i}@example.com`, "wrong-password", "10.2.0.1");
-    const res = await attempt("someone-else@example.com", "whatever", "10.2.0.1");
-    expect(res.status).toBe(429);
-    const other = await attempt("someone-else@example.com", "whatever", "10.2.0.2");
-    expect(other.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
   });
 });

@@ -1,5 +1,8 @@
-import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import type { GqlContext } from "../graphql/context";
+import { resourceTypes } from "../graphql/resourceTypes";
+import { signInEvents } from "../resources/signInEvents";
+import { DURING_TWO_FACTOR_SETUP } from "./authChecker";
 
 @ObjectType({ description: "A session: the token goes in the Authorization header" })
 class LoginResult {
@@ -9,7 +12,7 @@ class LoginResult {
 
 @ObjectType()
 class RegisterResult {
-  @Field(() => String) message: string;
+  @Field(() => String, { description: "The same whether the email was free or already registered" }) message: string;
   @Field(() => Boolean, { description: "False while the account waits for an admin's approval" }) approved: boolean;
 }
 
@@ -19,17 +22,37 @@ class Me {
   @Field(() => String) name: string;
   @Field(() => String) email: string;
   @Field(() => String) role: string;
+  @Field(() => Boolean, { description: "REQUIRE_TWO_FACTOR is on and this user must turn two-factor on before anything else" })
+  mustSetUpTwoFactor: boolean;
 }
+
+@ObjectType({ description: "What an authenticator app needs to add this account" })
+class TwoFactorSetup {
+  @Field(() => String, { description: "The shared secret, base32 (to type in by hand)" }) secret: string;
+  @Field(() => String, { description: "otpauth:// URL (RFC 6238 TOTP, 6 digits, 30 s)" }) otpauthUrl: string;
+  @Field(() => String, { description: "The otpauth URL as a QR code, a PNG data URL" }) qrCode: string;
+  @Field(() => [String], { description: "Ten single-use recovery codes, valid once two-factor is enabled; shown only now" })
+  recoveryCodes: string[];
+}
+
+const signInEvent = resourceTypes(signInEvents).object;
 
 @Resolver()
 export class AuthResolver {
-  @Mutation(() => LoginResult)
+  @Mutation(() => LoginResult, { description: "Signs in; `code` is the TOTP or a recovery code when two-factor is on (else TWO_FACTOR_REQUIRED)" })
   login(
     @Arg("email", () => String) email: string,
     @Arg("password", () => String) password: string,
+    @Arg("code", () => String, { nullable: true }) code: string | undefined,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.auth.login(email, password, ctx.ip);
+    return ctx.services.auth.login(email, password, ctx.client, code);
+  }
+
+  @Mutation(() => Boolean, { description: "Ends this session: its token stops working at once" })
+  @Authorized(DURING_TWO_FACTOR_SETUP)
+  logout(@Ctx() ctx: GqlContext) {
+    return ctx.services.auth.logout(ctx.user);
   }
 
   @Mutation(() => RegisterResult)
@@ -40,11 +63,41 @@ export class AuthResolver {
     @Arg("password2", () => String, { nullable: true }) password2: string,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.auth.register({ name, email, password, password2 });
+    return ctx.services.auth.register({ name, email, password, password2 }, ctx.client);
   }
 
   @Query(() => Me, { nullable: true, description: "The user of the request's token, or null" })
   me(@Ctx() ctx: GqlContext) {
-    return ctx.user ? { ...ctx.user, id: String(ctx.user.id) } : null;
+    return ctx.user ? { ...ctx.user, id: String(ctx.user.id), mustSetUpTwoFactor: Boolean(ctx.user.mustSetUpTwoFactor) } : null;
+  }
+
+  @Mutation(() => TwoFactorSetup, { description: "Starts turning two-factor sign-in on: scan the QR code, then enableTwoFactor with a code" })
+  @Authorized(DURING_TWO_FACTOR_SETUP)
+  setupTwoFactor(@Ctx() ctx: GqlContext) {
+    return ctx.services.auth.setupTwoFactor(ctx.user);
+  }
+
+  @Mutation(() => Boolean, { description: "Turns two-factor sign-in on when the code from the app checks" })
+  @Authorized(DURING_TWO_FACTOR_SETUP)
+  enableTwoFactor(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
+    return ctx.services.auth.enableTwoFactor(ctx.user, code);
+  }
+
+  @Mutation(() => Boolean, { description: "Turns two-factor sign-in off; needs a current code or a recovery code" })
+  @Authorized()
+  disableTwoFactor(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
+    return ctx.services.auth.disableTwoFactor(ctx.user, code);
+  }
+
+  @Mutation(() => [String], { description: "New recovery codes (the old ones stop working); needs a current code" })
+  @Authorized()
+  newRecoveryCodes(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
+    return ctx.services.auth.newRecoveryCodes(ctx.user, code);
+  }
+
+  @Query(() => [signInEvent], { description: "The signed-in user's own recent sign-in attempts, newest first" })
+  @Authorized(DURING_TWO_FACTOR_SETUP)
+  mySignIns(@Ctx() ctx: GqlContext) {
+    return ctx.services.auth.mySignIns(ctx.user);
   }
 }

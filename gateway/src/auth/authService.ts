@@ -1,22 +1,38 @@
 import { randomBytes } from "crypto";
-import { ForbiddenError, TooManyRequestsError, UnauthenticatedError, UserInputError } from "../errors";
-import type { Services } from "../services";
+import { ForbiddenError, TooManyRequestsError, TwoFactorRequiredError, UnauthenticatedError, UserInputError } from "../errors";
+import { SignInResult, signInEvents } from "../resources/signInEvents";
 import { users } from "../resources/users";
-import type { LoginLimiter } from "./loginLimiter";
+import type { Services } from "../services";
 import { verifyPassword } from "./passwords";
+import { forgetSessionsOf, SessionStore } from "./sessionStore";
+import type { SignInLimiter } from "./signInLimits";
 import { AuthUser, tokenFromHeader, TokenService } from "./tokens";
+import { checkCode, newRecoveryCodes, newSetup, TwoFactorSetup } from "./twoFactor";
 
 export interface RegisterOutcome {
   message: string;
   approved: boolean;
 }
 
-/** Sign-in, self-registration and the request's user; shared by GraphQL and the REST shim. */
+/** Who is signing in, and from where: kept with each sign-in event and session. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** The same answer whether the address was free or taken, so registration tells no one who has an account. */
+const REGISTERED_PENDING = "If this address can be registered, the account now waits for an administrator's approval";
+const REGISTERED_OPEN = "If this address can be registered, you can now sign in with it";
+
+type UserRow = Record<string, any>;
+
+/** Sign-in, sessions, two-factor and self-registration; shared by GraphQL and the REST shim. */
 export class AuthService {
   constructor(
     private readonly services: Services,
     readonly tokens: TokenService,
-    private readonly limiter: LoginLimiter,
+    private readonly limiter: SignInLimiter,
+    readonly sessions: SessionStore,
   ) {}
 
   private get users() {
@@ -24,54 +40,117 @@ export class AuthService {
   }
 
   private repo() {
-    return this.services.ds.getRepository<Record<string, any>>(users.name);
+    return this.services.ds.getRepository<UserRow>(users.name);
   }
 
-  /** The signed-in user of an Authorization header, if its token is valid and the account still may sign in. */
+  /** The signed-in user of an Authorization header, if its token is valid and its session still live. */
   async authenticate(header: string | undefined): Promise<AuthUser | undefined> {
     const token = tokenFromHeader(header);
-    const id = token && this.tokens.verify(token);
-    if (!id) return undefined;
-    const row = await this.repo().findOneBy({ id });
-    if (!row || !row.approved) return undefined;
-    return { id: row.id, name: row.name, email: row.email, role: row.role };
+    const claims = token ? this.tokens.verify(token) : undefined;
+    if (!claims) return undefined;
+    const user = await this.sessions.check(claims);
+    if (!user) return undefined;
+    const { twoFactorEnabled, ...rest } = user;
+    return { ...rest, mustSetUpTwoFactor: this.services.config.requireTwoFactor && !twoFactorEnabled };
   }
 
-  async login(email: unknown, password: unknown, ip: string): Promise<{ token: string; name: string }> {
+  /**
+   * Signs in. The attempt is counted before the password is checked (and given
+   * back on success), so parallel guesses get no more checks than the limit.
+   */
+  async login(email: unknown, password: unknown, client: ClientInfo, code?: unknown): Promise<{ token: string; name: string }> {
     const errors: Record<string, string> = {};
     if (typeof email !== "string" || !email.trim()) errors.email = "Email is required";
+    else if (email.length > 190) errors.email = "Email must be at most 190 characters";
     if (typeof password !== "string" || !password) errors.password = "Password is required";
+    else if (password.length > 200) errors.password = "Password must be at most 200 characters";
     if (Object.keys(errors).length) throw new UserInputError(errors);
     const addr = (email as string).trim().toLowerCase();
 
-    const wait = this.limiter.retryAfter(ip, addr);
-    if (wait > 0) throw new TooManyRequestsError(`Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes`);
-
+    let attempt;
+    try {
+      attempt = await this.limiter.begin(addr, client.ip);
+    } catch (e) {
+      if (e instanceof TooManyRequestsError) await this.record(addr, undefined, client, "limited");
+      throw e;
+    }
     const row = await this.repo().createQueryBuilder("u").where("LOWER(u.email) = :addr", { addr }).getOne();
     if (!(await verifyPassword(password as string, row?.passwordHash))) {
-      this.limiter.fail(ip, addr);
+      await attempt.failed();
+      await this.record(addr, row?.id, client, "wrong_password");
       throw new UnauthenticatedError("Email or password is incorrect");
     }
-    if (!row!.approved) throw new ForbiddenError("Your account is waiting for an administrator's approval");
-    this.limiter.succeed(addr);
-    const user: AuthUser = { id: row!.id, name: row!.name, email: row!.email, role: row!.role };
-    return { token: this.tokens.issue(user), name: user.name };
+    const user = row!;
+    if (user.twoFactorEnabled) {
+      if (code === undefined || code === null || code === "") {
+        await attempt.refund();
+        await this.record(addr, user.id, client, "two_factor_required");
+        throw new TwoFactorRequiredError("Enter the 6-digit code from your authenticator app, or a recovery code");
+      }
+      const checked = await checkCode(user, code);
+      if (!checked.ok) {
+        await attempt.failed();
+        await this.record(addr, user.id, client, "two_factor_failed");
+        throw new TwoFactorRequiredError("The code is not valid; enter the current 6-digit code or an unused recovery code");
+      }
+      await this.repo().update({ id: user.id }, checked.update);
+    }
+    if (!user.approved) {
+      await attempt.refund();
+      await this.record(addr, user.id, client, "not_approved");
+      throw new ForbiddenError("Your account is waiting for an administrator's approval");
+    }
+    await attempt.succeeded();
+    await this.record(addr, user.id, client, "success");
+    return { token: await this.startSession(user, client), name: user.name };
   }
 
-  /** Open while no user exists (the first becomes admin); afterwards as REGISTRATION says. */
-  async register(input: Record<string, unknown>): Promise<RegisterOutcome> {
+  private async startSession(user: UserRow, client: ClientInfo): Promise<string> {
+    const authUser: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+    const jti = this.sessions.newId();
+    const { token, expiresAt } = this.tokens.issue(authUser, jti, user.tokenVersion ?? 0);
+    await this.sessions.record(jti, authUser, expiresAt, client);
+    return token;
+  }
+
+  /** Ends the request's session. */
+  async logout(user: AuthUser | undefined): Promise<boolean> {
+    if (!user?.sessionId) throw new UnauthenticatedError("Sign in first: a valid, unexpired token is required");
+    await this.sessions.end(user.sessionId);
+    return true;
+  }
+
+  private async record(email: string, userId: number | undefined, client: ClientInfo, result: SignInResult) {
+    const now = new Date();
+    await this.services.ds
+      .getRepository(signInEvents.name)
+      .insert({ email: email.slice(0, 190), userId: userId ?? null, ip: client.ip.slice(0, 45), userAgent: client.userAgent?.slice(0, 255) ?? null, result, createdAt: now, updatedAt: now })
+      .catch((e) => this.services.log.error({ err: e }, "could not record a sign-in event"));
+  }
+
+  /**
+   * Open while no user exists (the first becomes admin); afterwards as REGISTRATION
+   * says, limited per IP, and with one answer whether the email was free or taken.
+   */
+  async register(input: Record<string, unknown>, client: ClientInfo): Promise<RegisterOutcome> {
     const first = (await this.repo().count()) === 0;
     const mode = this.services.config.registration;
     if (!first && mode === "closed") throw new ForbiddenError("Registration is closed; ask an administrator for an account");
+    if (!first) await this.limiter.register(client.ip);
     if (input.password2 === undefined || input.password2 === null) {
       throw new UserInputError({ password2: "Please confirm the password" });
     }
     const approved = first || mode === "open";
     const { name, email, password, password2 } = input;
-    await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved });
-    return approved
-      ? { message: "Registration successful; you can sign in now", approved }
-      : { message: "Registration received; an administrator must approve your account before you can sign in", approved };
+    const outcome = { message: approved ? REGISTERED_OPEN : REGISTERED_PENDING, approved };
+    try {
+      // The password is hashed before the email is found taken, so both answers take as long.
+      await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved });
+    } catch (e) {
+      const taken = e instanceof UserInputError && e.fieldErrors.email?.endsWith("already exists") && Object.keys(e.fieldErrors).length === 1;
+      if (!taken || first) throw e;
+    }
+    return first ? { message: "Registration successful; you can sign in now", approved } : outcome;
   }
 
   /** Seeds the first admin when there is no user; a generated password is returned to be shown once. */
@@ -82,5 +161,71 @@ export class AuthService {
     const pw = password ?? generatedPassword!;
     await this.users.create({ name, email, password: pw, password2: pw, role: "admin", approved: true });
     return { email, generatedPassword };
+  }
+
+  private async self(user: AuthUser | undefined): Promise<UserRow> {
+    if (!user) throw new UnauthenticatedError("Sign in first: a valid, unexpired token is required");
+    const row = await this.repo().findOneBy({ id: user.id });
+    if (!row) throw new UnauthenticatedError("Sign in first: a valid, unexpired token is required");
+    return row;
+  }
+
+  /** Starts turning two-factor on: a new secret and recovery codes, kept pending until a code proves the app has it. */
+  async setupTwoFactor(user: AuthUser | undefined): Promise<TwoFactorSetup> {
+    const row = await this.self(user);
+    if (row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is already on; turn it off first to set it up again" });
+    const { setup, recoveryHashes } = await newSetup(row.email);
+    await this.repo().update(
+      { id: row.id },
+      { twoFactorSecret: setup.secret, twoFactorRecovery: JSON.stringify(recoveryHashes), twoFactorLastStep: null },
+    );
+    return setup;
+  }
+
+  /** Turns two-factor on once a code from the app checks against the pending secret. */
+  async enableTwoFactor(user: AuthUser | undefined, code: unknown): Promise<boolean> {
+    const row = await this.self(user);
+    if (row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is already on" });
+    if (!row.twoFactorSecret) throw new UserInputError({ code: "Set up two-factor sign-in first" });
+    if (typeof code !== "string" || !/^\s*\d{6}\s*$/.test(code)) throw new UserInputError({ code: "Enter the 6-digit code your authenticator app shows" });
+    const checked = await checkCode(row, code);
+    if (!checked.ok) throw new UserInputError({ code: "The code is not valid; check the app shows this account and try the current code" });
+    await this.repo().update({ id: row.id }, { ...checked.update, twoFactorEnabled: true });
+    forgetSessionsOf(row.id);
+    return true;
+  }
+
+  /** Turns two-factor off; it takes a current code (or a recovery code), not just the session. */
+  async disableTwoFactor(user: AuthUser | undefined, code: unknown): Promise<boolean> {
+    const row = await this.self(user);
+    if (!row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is not on" });
+    if (!(await checkCode(row, code)).ok) throw new UserInputError({ code: "The code is not valid" });
+    await this.repo().update({ id: row.id }, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null });
+    forgetSessionsOf(row.id);
+    return true;
+  }
+
+  /** Replaces the recovery codes (the old ones stop working); needs a current code. */
+  async newRecoveryCodes(user: AuthUser | undefined, code: unknown): Promise<string[]> {
+    const row = await this.self(user);
+    if (!row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is not on" });
+    const checked = await checkCode(row, code);
+    if (!checked.ok) throw new UserInputError({ code: "The code is not valid" });
+    const { codes, hashes } = newRecoveryCodes();
+    await this.repo().update({ id: row.id }, { ...checked.update, twoFactorRecovery: JSON.stringify(hashes) });
+    return codes;
+  }
+
+  /** The signed-in user's own recent sign-in attempts. */
+  async mySignIns(user: AuthUser | undefined, limit = 20) {
+    const row = await this.self(user);
+    return this.services.ds
+      .getRepository(signInEvents.name)
+      .createQueryBuilder("e")
+      .where("e.userId = :id OR LOWER(e.email) = :email", { id: row.id, email: String(row.email).toLowerCase() })
+      .orderBy("e.createdAt", "DESC")
+      .addOrderBy("e.id", "DESC")
+      .limit(limit)
+      .getMany();
   }
 }

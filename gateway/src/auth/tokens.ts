@@ -5,6 +5,19 @@ export interface AuthUser {
   name: string;
   email: string;
   role: string;
+  /** The session the request's token names (`jti`). */
+  sessionId?: string;
+  /** REQUIRE_TWO_FACTOR is on and this user has not turned two-factor on yet: only its setup is allowed. */
+  mustSetUpTwoFactor?: boolean;
+}
+
+/** What a valid token says: whose it is, which session, and the user's token version when it was issued. */
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  tokenVersion: number;
+  /** Expiry, seconds since 1970. */
+  expiresAt: number;
 }
 
 const ALGORITHM = "HS256";
@@ -16,20 +29,24 @@ export class TokenService {
     private readonly ttl: string,
   ) {}
 
-  issue(user: AuthUser): string {
-    return jwt.sign({ name: user.name, email: user.email, role: user.role }, this.secret, {
+  issue(user: AuthUser, sessionId: string, tokenVersion: number): { token: string; expiresAt: number } {
+    const token = jwt.sign({ name: user.name, email: user.email, role: user.role, ver: tokenVersion }, this.secret, {
       algorithm: ALGORITHM,
       subject: String(user.id),
+      jwtid: sessionId,
       expiresIn: this.ttl as jwt.SignOptions["expiresIn"],
     });
+    return { token, expiresAt: (jwt.decode(token) as { exp: number }).exp };
   }
 
-  /** The user id a token was issued to, or undefined for any invalid, forged or expired token. */
-  verify(token: string): number | undefined {
+  /** The claims of a valid token, or undefined for any invalid, forged, expired or pre-session token. */
+  verify(token: string): TokenClaims | undefined {
     try {
       const payload = jwt.verify(token, this.secret, { algorithms: [ALGORITHM] });
-      const id = typeof payload === "object" ? Number(payload.sub) : NaN;
-      return Number.isSafeInteger(id) ? id : undefined;
+      if (typeof payload !== "object") return undefined;
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId) || typeof payload.jti !== "string" || typeof payload.exp !== "number") return undefined;
+      return { userId, sessionId: payload.jti, tokenVersion: Number(payload.ver ?? 0), expiresAt: payload.exp };
     } catch {
       return undefined;
     }

@@ -1,11 +1,12 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { ServiceUnavailableError } from "../errors";
+import type { ClientInfo } from "../auth/authService";
 import type { AuthUser } from "../auth/tokens";
 import type { Services } from "../services";
 
 export interface GqlContext {
   user?: AuthUser;
-  ip: string;
+  client: ClientInfo;
   services: Services;
 }
 
@@ -18,3 +19,9 @@ export async function authenticate(services: Services, header: string | undefine
     throw e;
   }
 }
+
+/** The caller's address (as TRUST_PROXY allows reading it) and browser. */
+export const clientOf = (req: { ip?: string; headers: Record<string, string | string[] | undefined> }): ClientInfo => ({
+  ip: req.ip ?? "unknown",
+  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : undefined,
+});

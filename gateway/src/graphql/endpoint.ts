@@ -6,7 +6,7 @@ import express, { RequestHandler, Router } from "express";
 import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import type { Services } from "../services";
-import { authenticate, GqlContext } from "./context";
+import { authenticate, clientOf, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
 import { graphqlProtection } from "./limits";
 import { multipartGate } from "./multipart";
@@ -77,7 +77,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         user: "user" in res.locals ? res.locals.user : await authenticate(services, req.headers.authorization),
-        ip: req.ip ?? "unknown",
+        client: clientOf(req),
         services,
       }),
     }),

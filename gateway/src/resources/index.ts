@@ -4,6 +4,8 @@ import type { Resource } from "./kit/define";
 import { landingBlocks } from "./landingBlocks";
 import { about, feature, featureDescription, homePage, roadmap } from "./sections";
 import { articleImages, articles, contactMessages, homeImages, news, newsDescriptions, settings } from "./site";
+import { sessions } from "./sessions";
+import { signInEvents } from "./signInEvents";
 import { users } from "./users";
 
 /** Every resource of the product; the GraphQL API, the REST shim and the schema follow from this list. */
@@ -27,4 +29,6 @@ export const resources: Resource[] = [
   launchPads,
   blocklist,
   chainTransactions,
+  sessions,
+  signInEvents,
 ];

@@ -1,5 +1,6 @@
 import { ForbiddenError, UserInputError } from "../errors";
 import { hashPassword } from "../auth/passwords";
+import { endSessionsOf, forgetSessionsOf } from "../auth/sessionStore";
 import { defineResource, WriteContext } from "./kit/define";
 import { f } from "./kit/fields";
 
@@ -18,6 +19,10 @@ async function passwordRules(w: WriteContext) {
   } else {
     w.values.passwordHash = await hashPassword(password);
   }
+  // A new role or a withdrawn approval ends every session of the user (the token version no longer matches).
+  if (w.existing && ((w.values.role !== undefined && w.values.role !== w.existing.role) || (w.values.approved === false && w.existing.approved))) {
+    w.values.tokenVersion = (w.existing.tokenVersion ?? 0) + 1;
+  }
   // An admin cannot lock themselves out.
   if (w.existing && w.actor?.id === w.existing.id) {
     if (w.values.role !== undefined && w.values.role !== "admin") w.errors.role = "You cannot remove your own admin role";
@@ -35,6 +40,14 @@ export const users = defineResource({
     passwordHash: f.string(100, { required: true, hidden: true }),
     role: f.string(20, { required: true, oneOf: ROLES, default: "editor", filterable: true }),
     approved: f.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),
+    twoFactorEnabled: f.bool(false, { readOnly: true, doc: "Two-factor sign-in (TOTP) is on; only its owner turns it on or off" }),
+    // Bumped when the role or the approval changes: every token of the user ends.
+    tokenVersion: f.int({ hidden: true }),
+    twoFactorSecret: f.string(64, { hidden: true }),
+    /** SHA-256 hashes of the unused recovery codes, as JSON. */
+    twoFactorRecovery: f.text({ hidden: true }),
+    /** The last TOTP time step accepted: a code is good once. */
+    twoFactorLastStep: f.int({ hidden: true }),
   },
   access: { read: "admin", write: "admin" },
   defaultSort: { field: "createdAt", order: "DESC" },
@@ -44,6 +57,12 @@ export const users = defineResource({
   },
   hooks: {
     beforeWrite: passwordRules,
+    async afterWrite(row, w) {
+      if (w.op !== "update") return;
+      // A new password ends the user's other sessions; the one that changed it (if theirs) goes on.
+      if (w.values.passwordHash !== undefined) await endSessionsOf(w.manager, row.id, w.actor?.id === row.id ? w.actor.sessionId : undefined);
+      if (w.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
+    },
     async beforeDelete(row, actor, manager) {
       if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
       if (row.role === "admin") {

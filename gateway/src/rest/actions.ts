@@ -1,26 +1,30 @@
 import type { ResolverData } from "type-graphql";
-import { authChecker } from "../auth/authChecker";
+import { authChecker, DURING_TWO_FACTOR_SETUP } from "../auth/authChecker";
+import type { ClientInfo } from "../auth/authService";
 import type { AuthUser } from "../auth/tokens";
 import { NotFoundError, UserInputError } from "../errors";
 import type { GqlContext } from "../graphql/context";
-import type { Access, Resource, Row } from "../resources/kit/define";
+import type { Resource, Row } from "../resources/kit/define";
 import type { ResourceService } from "../resources/kit/service";
 import { normaliseField } from "../resources/kit/validate";
 import type { Services } from "../services";
 import type { LegacyRequest } from "./body";
 import { inputOf, toLegacy } from "./legacy";
-import type { RestRoute } from "./routes";
+import { accessOf, RestRoute } from "./routes";
 
 export interface Caller {
   user?: AuthUser;
-  ip: string;
+  client: ClientInfo;
 }
 
 /** The same gate as the GraphQL resolvers (authChecker): 401 without a valid token, 403 without the role. */
-export async function checkAccess(access: Access, caller: Caller, services: Services) {
+export async function checkAccess(route: RestRoute, caller: Caller, services: Services) {
+  const access = accessOf(route);
   if (access === "public") return;
   const check = authChecker as (data: ResolverData<GqlContext>, roles: string[]) => boolean | Promise<boolean>;
-  await check({ context: { user: caller.user, ip: caller.ip, services } } as ResolverData<GqlContext>, access === "admin" ? ["admin"] : []);
+  // Signing out stays possible while REQUIRE_TWO_FACTOR waits for the setup.
+  const roles = [...(access === "admin" ? ["admin"] : []), ...(route.action === "logout" ? [DURING_TWO_FACTOR_SETUP] : [])];
+  await check({ context: { user: caller.user, client: caller.client, services } } as ResolverData<GqlContext>, roles);
 }
 
 /** "NewsDescription" → "News description". */
@@ -61,9 +65,10 @@ const written = (message: string, resource: Resource, row: Row) => ({ message, s
 /** Runs a route's operation through the services and answers in the legacy shape. */
 export async function perform(route: RestRoute, services: Services, caller: Caller, request: LegacyRequest): Promise<unknown> {
   const { body, files } = request;
-  if (route.action === "login") return services.auth.login(body.email, body.password, caller.ip);
+  if (route.action === "login") return services.auth.login(body.email, body.password, caller.client, body.code);
+  if (route.action === "logout") return { success: await services.auth.logout(caller.user), message: "Signed out" };
   if (route.action === "register") {
-    const outcome = await services.auth.register(inputOf(route, body, files));
+    const outcome = await services.auth.register(inputOf(route, body, files), caller.client);
     return { message: outcome.message, success: true };
   }
 

@@ -67,7 +67,7 @@ export type Param =
   | { name: string; kind: "fixed"; field: string; spec: FieldSpec };
 
 const AUTH_PARAMS: Record<"login" | "register", string[]> = {
-  login: ["email", "password"],
+  login: ["email", "password", "code"],
   register: ["name", "email", "password", "password2"],
 };
 

@@ -5,6 +5,9 @@ import { accessOf, RestRoute, restRoutes } from "./routes";
 
 export const OPENAPI_PATH = "/openapi.json";
 
+/** `code`: only for accounts with two-factor sign-in on. */
+const OPTIONAL_AUTH_PARAMS = new Set(["code"]);
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -84,7 +87,7 @@ function requestBody(route: RestRoute): Schema | undefined {
     else properties[p.name] = paramSchema(p, multipart);
     const needed =
       p.kind === "key" ||
-      (!route.resource && p.kind === "extra") ||
+      (!route.resource && p.kind === "extra" && !OPTIONAL_AUTH_PARAMS.has(p.name)) ||
       (route.action === "create" && (p.kind === "value" || p.kind === "file") && p.spec.required && p.spec.default === undefined);
     if (needed) required.push(p.name);
   }
@@ -103,6 +106,7 @@ function answer(route: RestRoute): Schema {
   const json = (schema: Schema, description = "Success") => ({ description, content: { "application/json": { schema } } });
   if (route.action === "login") return json(ref("Session"));
   if (route.action === "register") return json(ref("WriteResult"));
+  if (route.action === "logout") return json({ type: "object", properties: { success: { const: true }, message: { type: "string" } }, required: ["success", "message"] });
   if (route.action === "list") {
     const items = { type: "array", items: ref(r!.name) };
     return route.answer === "typedList"
@@ -125,11 +129,16 @@ function operation(route: RestRoute): Schema {
   if (access !== "public") responses["401"] = message("No valid, unexpired token");
   if (access === "admin") responses["403"] = message("Needs the admin role");
   if (route.action === "login") {
-    responses["401"] = message("Email or password is incorrect");
     responses["403"] = message("The account waits for approval");
-    responses["429"] = message("Too many failed sign-ins");
+    responses["401"] = message("Email or password is incorrect, or the two-factor code is missing or wrong (code TWO_FACTOR_REQUIRED)");
+    responses["429"] = message("Too many failed sign-ins; see Retry-After");
   }
-  if (route.action === "register") responses["403"] = message("Registration is closed");
+  if (route.action === "logout") responses["401"] = message("No valid, unexpired token");
+  if (route.action === "register") {
+    responses["403"] = message("Registration is closed");
+    responses["415"] = message("The body is not JSON");
+    responses["429"] = message("Too many registrations from this address; see Retry-After");
+  }
   if (route.action === "update" || route.action === "remove") responses["404"] = message("No such record");
   if (route.payload === "multipart") responses["413"] = message("A file exceeds MAX_UPLOAD_MB; nothing is stored");
   return {

@@ -1,13 +1,14 @@
 import { ErrorRequestHandler, Request, RequestHandler, Response, Router } from "express";
 import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
-import { statusOf, UserInputError } from "../errors";
+import { statusOf, TooManyRequestsError, UnsupportedMediaTypeError, UserInputError } from "../errors";
+import { clientOf } from "../graphql/context";
 import type { Services } from "../services";
 import { checkAccess, perform } from "./actions";
 import { readLegacyRequest } from "./body";
 import { legacyErrors } from "./legacy";
 import { openApiDocument, OPENAPI_PATH } from "./openapi";
-import { accessOf, RestRoute, restRoutes } from "./routes";
+import { RestRoute, restRoutes } from "./routes";
 
 /** As many files as the GraphQL endpoint takes in one request. */
 const MAX_FILES = 20;
@@ -23,8 +24,11 @@ export function restRouter(services: Services): Router {
   for (const route of restRoutes) {
     const handler: RequestHandler = async (req, res) => {
       try {
-        const caller = { user: await services.auth.authenticate(req.headers.authorization), ip: req.ip ?? "unknown" };
-        await checkAccess(accessOf(route), caller, services);
+        const caller = { user: await services.auth.authenticate(req.headers.authorization), client: clientOf(req) };
+        await checkAccess(route, caller, services);
+        if (route.action === "register" && !req.is("application/json")) {
+          throw new UnsupportedMediaTypeError("Send the registration as JSON (Content-Type: application/json)");
+        }
         const request = await readLegacyRequest(req, res, limits);
         res.json(await perform(route, services, caller, request));
       } catch (e) {
@@ -69,7 +73,10 @@ function answerError(services: Services, route: RestRoute | undefined, err: unkn
     return;
   }
   if (err instanceof GraphQLError && statusOf(err) !== 500) {
-    res.status(statusOf(err)).json({ message: err.message });
+    if (err instanceof TooManyRequestsError) res.setHeader("Retry-After", String(err.retryAfter));
+    // Legacy answers are `{ message }`; two-factor adds its code so a client knows to ask for it.
+    const code = String(err.extensions.code ?? "");
+    res.status(statusOf(err)).json(code.startsWith("TWO_FACTOR") ? { message: err.message, code } : { message: err.message });
     return;
   }
   // body-parser: malformed JSON, too large, unsupported charset ...

@@ -6,7 +6,7 @@ import { articleImages, articles, contactMessages, homeImages, news, newsDescrip
 import { users } from "../resources/users";
 
 /** What a route does: a resource operation of ResourceService, or sign-in / registration of AuthService. */
-export type Action = "list" | "create" | "update" | "remove" | "login" | "register";
+export type Action = "list" | "create" | "update" | "remove" | "login" | "logout" | "register";
 
 export interface RestRoute {
   method: "get" | "post";
@@ -63,7 +63,8 @@ const articleImageRoutes = [1, 2, 3, 4].flatMap((slot) => {
 export const restRoutes: RestRoute[] = [
   // Auth and users
   route("post", "/login", "login", undefined, "Sign in; answers the token for the Authorization header", { payload: "json" }),
-  route("post", "/register", "register", undefined, "Register an administrator account", { payload: "json" }),
+  route("post", "/logout", "logout", undefined, "End this session: its token stops working at once", { payload: "json" }),
+  route("post", "/register", "register", undefined, "Register an administrator account (JSON only, so a cross-site form cannot post it)", { payload: "json" }),
   create("/user-add", users, "json", "Add a user"),
   update("/update-user", users, "json", "Update a user"),
   list("get", "/user-data", users, "List users"),
@@ -136,4 +137,4 @@ export const restRoutes: RestRoute[] = [
 
 /** Who may call a route: the resource's read level for lists, its write level otherwise. */
 export const accessOf = (route: RestRoute) =>
-  !route.resource ? "public" : route.action === "list" ? route.resource.access.read : route.resource.access.write;
+  route.action === "logout" ? "user" : !route.resource ? "public" : route.action === "list" ? route.resource.access.read : route.resource.access.write;

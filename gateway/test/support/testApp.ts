@@ -115,6 +115,7 @@ export async function startTestApp(opts: {
     async close() {
       await app.stop();
       await services.chain.stop();
+      await services.close();
       await ds.destroy();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

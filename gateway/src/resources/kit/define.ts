@@ -46,6 +46,8 @@ export interface ResourceDef {
   hooks?: {
     /** Cross-field rules and derived values; add to `errors` to refuse the write. */
     beforeWrite?(w: WriteContext): Promise<void> | void;
+    /** Effects of a write that succeeded (ending sessions after a password change). */
+    afterWrite?(row: Row, w: WriteContext): Promise<void> | void;
     /** Throw a UserInputError or ForbiddenError to refuse a delete. */
     beforeDelete?(row: Row, actor: AuthUser | undefined, manager: EntityManager): Promise<void> | void;
   };

@@ -129,19 +129,23 @@ export class ResourceService {
     if (Object.keys(errors).length) throw new UserInputError(errors);
 
     const created = await this.images.commit(staged);
+    let savedId: number;
     try {
       const repo = this.repo(manager);
       const now = new Date();
       if (existing) {
         await repo.update({ id: existing.id }, { ...values, updatedAt: now } as Record<string, any>);
-        return (await this.find(existing.id))!;
+        savedId = existing.id;
+      } else {
+        savedId = (await repo.save(repo.create({ ...values, createdAt: now, updatedAt: now }))).id;
       }
-      const saved = await repo.save(repo.create({ ...values, createdAt: now, updatedAt: now }));
-      return (await this.find(saved.id))!;
     } catch (e) {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
+    const row = (await this.find(savedId))!;
+    await this.resource.hooks?.afterWrite?.(row, context);
+    return row;
   }
 
   private async checkUnique(values: Record<string, unknown>, selfId: number | undefined, manager: EntityManager, errors: FieldErrors) {

@@ -1,0 +1,112 @@
+import { randomUUID } from "crypto";
+import { EventEmitter } from "events";
+import type { DataSource, EntityManager } from "typeorm";
+import { sessions } from "../resources/sessions";
+import { users } from "../resources/users";
+import type { AuthUser, TokenClaims } from "./tokens";
+
+/** The user behind a live session, as one indexed lookup finds it. */
+export interface SessionUser extends AuthUser {
+  twoFactorEnabled: boolean;
+}
+
+const MAX_CACHED = 10_000;
+
+/** Tells every SessionStore of this process that a user's sessions changed (other processes see it within their cache time). */
+const userChanged = new EventEmitter().setMaxListeners(0);
+
+/** Ends every session of a user but `keep` (a password change keeps the session that made it). */
+export async function endSessionsOf(manager: EntityManager, userId: number, keep?: string) {
+  const qb = manager
+    .createQueryBuilder()
+    .update(sessions.table)
+    .set({ revoked: true, updatedAt: new Date() })
+    .where("userId = :userId AND revoked = :no", { userId, no: false });
+  if (keep) qb.andWhere("jti <> :keep", { keep });
+  await qb.execute();
+  userChanged.emit("changed", userId, keep);
+}
+
+/** A user's role, approval or two-factor changed: what the processes cached of their sessions is stale. */
+export const forgetSessionsOf = (userId: number) => userChanged.emit("changed", userId);
+
+/**
+ * Sessions in the database, so that ending one holds in every process. Each
+ * request costs one indexed lookup (session joined with its user), which this
+ * process trusts for `cacheMs` at most: a session ended elsewhere stops working
+ * here within that time, one ended here at once.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, { user: SessionUser | undefined; until: number }>();
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly cacheMs: number,
+  ) {
+    userChanged.on("changed", (userId: number, keep?: string) => this.forgetUser(userId, keep));
+  }
+
+  /** A new session id (the token's `jti`): random, so a session cannot be named by guessing. */
+  newId = () => randomUUID();
+
+  /** Records a session before its token is handed out. */
+  async record(jti: string, user: AuthUser, expiresAt: number, meta: { ip: string; userAgent?: string }) {
+    const now = new Date();
+    await this.ds.getRepository(sessions.name).insert({
+      jti,
+      userId: user.id,
+      userName: user.name,
+      ip: meta.ip.slice(0, 45),
+      userAgent: meta.userAgent?.slice(0, 255) ?? null,
+      expiresAt,
+      revoked: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** The user of a token's session, or undefined when it was ended, the user changed, or the token does not match. */
+  async check(claims: TokenClaims): Promise<SessionUser | undefined> {
+    const now = Date.now();
+    const cached = this.cache.get(claims.sessionId);
+    if (cached && cached.until > now) return cached.user;
+    const row = await this.ds
+      .createQueryBuilder()
+      .select(["s.userId AS userId", "s.revoked AS revoked", "s.expiresAt AS expiresAt"])
+      .addSelect(["u.name AS name", "u.email AS email", "u.role AS role", "u.approved AS approved", "u.tokenVersion AS tokenVersion", "u.twoFactorEnabled AS twoFactorEnabled"])
+      .from(sessions.table, "s")
+      .innerJoin(users.table, "u", "u.id = s.userId")
+      .where("s.jti = :jti", { jti: claims.sessionId })
+      .getRawOne<Record<string, unknown>>();
+    const live =
+      row &&
+      Number(row.userId) === claims.userId &&
+      !Number(row.revoked) &&
+      Number(row.approved) &&
+      Number(row.expiresAt) * 1000 > now &&
+      Number(row.tokenVersion ?? 0) === claims.tokenVersion;
+    const user: SessionUser | undefined = live
+      ? {
+          id: claims.userId,
+          name: String(row.name),
+          email: String(row.email),
+          role: String(row.role),
+          sessionId: claims.sessionId,
+          twoFactorEnabled: Boolean(Number(row.twoFactorEnabled)),
+        }
+      : undefined;
+    if (this.cache.size >= MAX_CACHED) this.cache.clear();
+    if (this.cacheMs > 0) this.cache.set(claims.sessionId, { user, until: now + this.cacheMs });
+    return user;
+  }
+
+  /** Ends one session (logout). */
+  async end(jti: string) {
+    await this.ds.getRepository(sessions.name).update({ jti }, { revoked: true, updatedAt: new Date() });
+    this.cache.delete(jti);
+  }
+
+  private forgetUser(userId: number, keep?: string) {
+    for (const [jti, entry] of this.cache) if (entry.user?.id === userId && jti !== keep) this.cache.delete(jti);
+  }
+}

@@ -1,0 +1,397 @@
+import bcrypt from "bcryptjs";
+import http from "http";
+import type { AddressInfo } from "net";
+import { generate } from "otplib";
+import { ADMIN, errorCode, fieldErrors, startTestApp, TestApp } from "../support/testApp";
+
+const LOGIN = `mutation($e: String!, $p: String!, $c: String) { login(email: $e, password: $p, code: $c) { token name } }`;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+/** A JSON POST over a real socket from a chosen local address (127.0.0.1, 127.0.0.2, ...): the IP the gateway sees. */
+function postFrom(port: number, from: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const data = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, localAddress: from, method: "POST", path, agent: false, headers: { "Content-Type": "application/json", "Content-Length": data.length, ...headers } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
+/** The product on a real port, so each test can choose the address it calls from. */
+async function listening(env: Record<string, string> = {}) {
+  const app = await startTestApp({ env });
+  const server = app.express.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    app,
+    login: (from: string, email: string, password: string, code?: string, headers?: Record<string, string>) =>
+      postFrom(port, from, "/graphql", { query: LOGIN, variables: { e: email, p: password, c: code } }, headers),
+    rest: (from: string, path: string, body: unknown, headers?: Record<string, string>) => postFrom(port, from, path, body, headers),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await app.close();
+    },
+  };
+}
+
+const codeOf = (res: Answer) => res.body.errors?.[0]?.extensions?.code;
+const events = async (app: TestApp, result: string) =>
+  (await app.gql(`query($r: String) { _allSignInEventsMeta(filter: { result: $r }) { count } }`, { r: result }, await app.adminToken())).body.data._allSignInEventsMeta.count;
+
+describe("sign-in brute-force protection", () => {
+  it("100 parallel wrong guesses for one email from one IP get at most 10 password checks", async () => {
+    const p = await listening();
+    const compare = jest.spyOn(bcrypt, "compare");
+    try {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => p.login("127.0.0.1", ADMIN.email, "wrong-guess")));
+      const checks = compare.mock.calls.length;
+      expect(checks).toBeLessThanOrEqual(10);
+      expect(answers.filter((a) => codeOf(a) === "UNAUTHENTICATED")).toHaveLength(checks);
+      const limited = answers.filter((a) => a.status === 429);
+      expect(limited).toHaveLength(100 - checks);
+      // Every refusal says when to come back.
+      for (const a of limited) {
+        expect(Number(a.headers["retry-after"])).toBeGreaterThan(0);
+        expect(codeOf(a)).toBe("TOO_MANY_REQUESTS");
+      }
+      expect(await events(p.app, "wrong_password")).toBe(checks);
+      expect(await events(p.app, "limited")).toBe(100 - checks);
+    } finally {
+      compare.mockRestore();
+      await p.close();
+    }
+  });
+
+  it("blocks the (email, IP) pair, not the owner: the right password from another address still signs in", async () => {
+    const p = await listening();
+    try {
+      for (let i = 0; i < 10; i++) expect(codeOf(await p.login("127.0.0.1", ADMIN.email, "wrong-guess"))).toBe("UNAUTHENTICATED");
+      const blocked = await p.login("127.0.0.1", ADMIN.email, ADMIN.password);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThanOrEqual(14 * 60);
+      expect(blocked.body.errors[0].message).toMatch(/try again in 15 minutes/);
+      const owner = await p.login("127.0.0.2", ADMIN.email, ADMIN.password);
+      expect(owner.status).toBe(200);
+      expect(owner.body.data.login.token).toEqual(expect.any(String));
+      // The same address may still sign in to other accounts: only the pair is blocked.
+      expect(codeOf(await p.login("127.0.0.1", "someone@example.com", "x"))).toBe("UNAUTHENTICATED");
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("blocks an address after LOGIN_MAX_FAILURES_PER_IP failures a day, whatever the emails", async () => {
+    const p = await listening({ LOGIN_MAX_FAILURES_PER_IP: "5" });
+    try {
+      for (let i = 0; i < 5; i++) expect(codeOf(await p.login("127.0.0.3", `nobody${i}@example.com`, "x"))).toBe("UNAUTHENTICATED");
+      const blocked = await p.login("127.0.0.3", ADMIN.email, ADMIN.password);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+      expect((await p.login("127.0.0.4", ADMIN.email, ADMIN.password)).status).toBe(200);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("slows a much-attacked email down instead of locking it", async () => {
+    const p = await listening({ LOGIN_SLOWDOWN_AFTER: "3" });
+    try {
+      for (let i = 0; i < 5; i++) await p.login(`127.0.1.${i + 1}`, ADMIN.email, "wrong-guess");
+      const start = Date.now();
+      const owner = await p.login("127.0.0.9", ADMIN.email, ADMIN.password);
+      expect(owner.status).toBe(200);
+      // Two failures past the threshold: 500 ms of delay.
+      expect(Date.now() - start).toBeGreaterThanOrEqual(450);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("ignores X-Forwarded-For unless TRUST_PROXY says the proxy is trusted", async () => {
+    const direct = await listening();
+    try {
+      for (let i = 0; i < 10; i++) await direct.login("127.0.0.1", ADMIN.email, "wrong-guess", undefined, { "X-Forwarded-For": `10.0.0.${i}` });
+      expect((await direct.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.99" })).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+    const proxied = await listening({ TRUST_PROXY: "loopback" });
+    try {
+      for (let i = 0; i < 10; i++) await proxied.login("127.0.0.1", ADMIN.email, "wrong-guess", undefined, { "X-Forwarded-For": "10.0.0.1" });
+      expect((await proxied.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.1" })).status).toBe(429);
+      expect((await proxied.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.2" })).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("registration", () => {
+  const REGISTER = `mutation($e: String) { register(name: "New", email: $e, password: "new-user-pass", password2: "new-user-pass") { message approved } }`;
+
+  it("answers the same for a taken and a free email, in about the same time", async () => {
+    const p = await listening({ REGISTRATIONS_PER_IP: "100" });
+    try {
+      const time = async (email: string) => {
+        const start = process.hrtime.bigint();
+        const res = await p.rest("127.0.0.1", "/graphql", { query: REGISTER, variables: { e: email } });
+        return { res, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+      };
+      const taken: number[] = [];
+      const free: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const a = await time(ADMIN.email);
+        const b = await time(`free${i}@example.com`);
+        expect(a.res.body.data.register).toEqual(b.res.body.data.register);
+        expect(a.res.body.data.register.message).toBe("If this address can be registered, the account now waits for an administrator's approval");
+        taken.push(a.ms);
+        free.push(b.ms);
+      }
+      const median = (xs: number[]) => xs.sort((x, y) => x - y)[2];
+      // Both hash the password: neither answer is the fast one.
+      expect(median(taken) / median(free)).toBeGreaterThan(0.5);
+      expect(median(taken) / median(free)).toBeLessThan(2);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("takes REGISTRATIONS_PER_IP an hour from one address, then 429 with Retry-After", async () => {
+    const p = await listening();
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await p.rest("127.0.0.5", "/graphql", { query: REGISTER, variables: { e: `r${i}@example.com` } })).status).toBe(200);
+      }
+      const refused = await p.rest("127.0.0.5", "/graphql", { query: REGISTER, variables: { e: "r9@example.com" } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await p.rest("127.0.0.6", "/graphql", { query: REGISTER, variables: { e: "r9@example.com" } })).status).toBe(200);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("REST registration takes JSON only, so a cross-site form cannot post it", async () => {
+    const app = await startTestApp();
+    try {
+      const form = await app.http.post("/api/register").type("form").send("name=X&email=x@example.com&password=new-user-pass&password2=new-user-pass");
+      expect([form.status, form.body.message]).toEqual([415, "Send the registration as JSON (Content-Type: application/json)"]);
+      const json = await app.http.post("/api/register").send({ name: "X", email: "x@example.com", password: "new-user-pass", password2: "new-user-pass" });
+      expect(json.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("still tells an admin in Add User that an email is taken", async () => {
+    const app = await startTestApp();
+    try {
+      const res = await app.gql(`mutation { createUser(name: "D", email: "${ADMIN.email}", password: "some-password", role: "editor") { id } }`, {}, await app.adminToken());
+      expect(fieldErrors(res)).toEqual({ email: "Email already exists" });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("sessions", () => {
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp()));
+  afterAll(() => app.close());
+
+  const signIn = async (email = ADMIN.email, password = ADMIN.password) => {
+    const res = await app.gql(LOGIN, { e: email, p: password });
+    return `Bearer ${res.body.data.login.token}`;
+  };
+  const me = async (token: string) => (await app.gql(`{ me { email } }`, {}, token)).body.data.me;
+
+  it("logout ends that session at once, and only that one", async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    expect((await app.gql(`mutation { logout }`, {}, a)).body.data.logout).toBe(true);
+    expect(await me(a)).toBeNull();
+    expect(errorCode(await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, a))).toBe("UNAUTHENTICATED");
+    expect(await me(b)).toEqual({ email: ADMIN.email });
+  });
+
+  it("REST logout ends the session it is sent with", async () => {
+    const token = (await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password })).body.token;
+    const out = await app.http.post("/api/logout").set("Authorization", token).send({});
+    expect([out.status, out.body]).toEqual([200, { success: true, message: "Signed out" }]);
+    expect((await app.http.get("/api/user-data").set("Authorization", token)).status).toBe(401);
+    expect((await app.http.post("/api/logout").send({})).status).toBe(401);
+  });
+
+  it("a password change ends every other session of the user, not the one that made it", async () => {
+    const admin = await signIn();
+    await app.gql(`mutation { createUser(name: "Ed", email: "ed@example.com", password: "ed-password-1", role: "editor") { id } }`, {}, admin);
+    const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = 'ed@example.com'`);
+    const [ed1, ed2] = [await signIn("ed@example.com", "ed-password-1"), await signIn("ed@example.com", "ed-password-1")];
+    // An admin changes Ed's password: all of Ed's sessions end.
+    await app.gql(`mutation($id: ID!) { updateUser(id: $id, password: "ed-password-2") { id } }`, { id: String(id) }, admin);
+    expect(await me(ed1)).toBeNull();
+    expect(await me(ed2)).toBeNull();
+    // The admin changes their own password: their other session ends, this one goes on.
+    const other = await signIn();
+    const [{ id: adminId }] = await app.services.ds.query(`SELECT id FROM users WHERE email = ?`, [ADMIN.email]);
+    const changed = await app.gql(`mutation($id: ID!) { updateUser(id: $id, password: "admin-pass-456", password2: "admin-pass-456") { id } }`, { id: String(adminId) }, admin);
+    expect(changed.body.errors).toBeUndefined();
+    expect(await me(admin)).toEqual({ email: ADMIN.email });
+    expect(await me(other)).toBeNull();
+    await app.gql(`mutation($id: ID!) { updateUser(id: $id, password: "${ADMIN.password}") { id } }`, { id: String(adminId) }, admin);
+  });
+
+  it("a role change or a withdrawn approval ends the user's sessions", async () => {
+    const admin = await signIn();
+    await app.gql(`mutation { createUser(name: "Ro", email: "ro@example.com", password: "ro-password-1", role: "editor") { id } }`, {}, admin);
+    const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = 'ro@example.com'`);
+    const ro = await signIn("ro@example.com", "ro-password-1");
+    await app.gql(`mutation($id: ID!) { updateUser(id: $id, role: "admin") { id } }`, { id: String(id) }, admin);
+    expect(await me(ro)).toBeNull();
+    const again = await signIn("ro@example.com", "ro-password-1");
+    await app.gql(`mutation($id: ID!) { updateUser(id: $id, approved: false) { id } }`, { id: String(id) }, admin);
+    expect(await me(again)).toBeNull();
+  });
+
+  it("lists sessions and sign-in events for admins, and each user's own sign-ins", async () => {
+    const admin = await signIn();
+    const list = await app.gql(`{ allSessions(perPage: 5) { userId userName ip revoked expiresAt } allSignInEvents(filter: { result: "success" }, perPage: 3) { email result ip } }`, {}, admin);
+    expect(list.body.data.allSessions[0]).toMatchObject({ userName: "admin", revoked: false });
+    expect(list.body.data.allSignInEvents[0]).toMatchObject({ email: ADMIN.email, result: "success" });
+    const mine = await app.gql(`{ mySignIns { email result createdAt } }`, {}, admin);
+    expect(mine.body.data.mySignIns.length).toBeGreaterThan(0);
+    expect(mine.body.data.mySignIns.every((e: { email: string }) => e.email === ADMIN.email)).toBe(true);
+  });
+});
+
+describe("two-factor sign-in (TOTP)", () => {
+  /** A code for `steps` periods from now: each code is good once, so each use takes the next step. */
+  const code = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+  it("set up, enable, then sign in only with a code; recovery codes are single-use; disable", async () => {
+    const app = await startTestApp();
+    try {
+      const token = await app.adminToken();
+      const setup = (await app.gql(`mutation { setupTwoFactor { secret otpauthUrl qrCode recoveryCodes } }`, {}, token)).body.data.setupTwoFactor;
+      expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+      expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
+      expect(setup.recoveryCodes).toHaveLength(10);
+      expect(fieldErrors(await app.gql(`mutation { enableTwoFactor(code: "000000") }`, {}, token))).toEqual({ code: expect.stringMatching(/not valid/) });
+      expect((await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token)).body.data.enableTwoFactor).toBe(true);
+
+      const noCode = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
+      expect([noCode.status, errorCode(noCode)]).toEqual([401, "TWO_FACTOR_REQUIRED"]);
+      const wrong = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: "123456" });
+      expect(errorCode(wrong)).toBe("TWO_FACTOR_REQUIRED");
+      const ok = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) });
+      expect(ok.body.data.login.token).toEqual(expect.any(String));
+      // The same code twice is refused (replay).
+      expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) }))).toBe("TWO_FACTOR_REQUIRED");
+
+      const recovery = setup.recoveryCodes[0];
+      expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: recovery })).body.data.login.token).toEqual(expect.any(String));
+      expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: recovery }))).toBe("TWO_FACTOR_REQUIRED");
+
+      // REST sign-in takes the code too, and says when it is missing.
+      const rest = await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password });
+      expect([rest.status, rest.body.code]).toEqual([401, "TWO_FACTOR_REQUIRED"]);
+      expect((await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password, code: setup.recoveryCodes[1] })).body.token).toEqual(expect.any(String));
+
+      const fresh = await app.gql(`mutation($c: String!) { newRecoveryCodes(code: $c) }`, { c: setup.recoveryCodes[2] }, token);
+      expect(fresh.body.data.newRecoveryCodes).toHaveLength(10);
+      expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: setup.recoveryCodes[3] }))).toBe("TWO_FACTOR_REQUIRED");
+
+      expect((await app.gql(`mutation($c: String!) { disableTwoFactor(code: $c) }`, { c: fresh.body.data.newRecoveryCodes[0] }, token)).body.data.disableTwoFactor).toBe(true);
+      expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password })).body.data.login.token).toEqual(expect.any(String));
+      expect(await events(app, "two_factor_failed")).toBeGreaterThanOrEqual(3);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a wrong code counts as a failure for the limiter", async () => {
+    const app = await startTestApp({ env: { LOGIN_MAX_FAILURES: "3" } });
+    try {
+      const token = await app.adminToken();
+      const setup = (await app.gql(`mutation { setupTwoFactor { secret } }`, {}, token)).body.data.setupTwoFactor;
+      await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token);
+      for (let i = 0; i < 3; i++) expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: "111111" }))).toBe("TWO_FACTOR_REQUIRED");
+      expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) })).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("REQUIRE_TWO_FACTOR: a user without it can only set it up, then everything works", async () => {
+    const app = await startTestApp({ env: { REQUIRE_TWO_FACTOR: "true" } });
+    try {
+      const token = await app.adminToken();
+      expect((await app.gql(`{ me { mustSetUpTwoFactor } }`, {}, token)).body.data.me.mustSetUpTwoFactor).toBe(true);
+      const refused = await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, token);
+      expect([refused.status, errorCode(refused)]).toEqual([403, "TWO_FACTOR_SETUP_REQUIRED"]);
+      expect((await app.http.get("/api/user-data").set("Authorization", token)).status).toBe(403);
+      const setup = (await app.gql(`mutation { setupTwoFactor { secret } }`, {}, token)).body.data.setupTwoFactor;
+      await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token);
+      expect((await app.gql(`{ me { mustSetUpTwoFactor } }`, {}, token)).body.data.me.mustSetUpTwoFactor).toBe(false);
+      expect((await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, token)).body.data.createSetting.id).toEqual(expect.any(String));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("limits shared through Redis (REDIS_URL)", () => {
+  const prefix = `presale-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
+  afterAll(async () => {
+    const { Redis } = await import("ioredis");
+    const redis = new Redis("redis://127.0.0.1:6379");
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("counts failures across replicas, under REDIS_PREFIX", async () => {
+    const env = { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix, LOGIN_MAX_FAILURES: "4" };
+    const [a, b] = [await listening(env), await listening(env)];
+    try {
+      for (let i = 0; i < 2; i++) {
+        await a.login("127.0.0.1", ADMIN.email, "wrong-guess");
+        await b.login("127.0.0.1", ADMIN.email, "wrong-guess");
+      }
+      const refused = await a.login("127.0.0.1", ADMIN.email, ADMIN.password);
+      expect(refused.status).toBe(429);
+      expect((await b.login("127.0.0.1", ADMIN.email, ADMIN.password)).status).toBe(429);
+      const { Redis } = await import("ioredis");
+      const redis = new Redis("redis://127.0.0.1:6379");
+      expect((await redis.keys(`${prefix}login:*`)).length).toBeGreaterThan(0);
+      await redis.quit();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("fails closed with 503 when Redis does not answer", async () => {
+    const app = await startTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1", REDIS_PREFIX: prefix } });
+    try {
+      const res = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
+      expect([res.status, errorCode(res)]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+      expect(res.body.errors![0].message).toMatch(/Sign-in is unavailable/);
+    } finally {
+      await app.close();
+    }
+  });
+});
