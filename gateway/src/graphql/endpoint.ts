@@ -42,6 +42,8 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // main.ts drains in-flight requests first; Apollo's own handler would stop it and re-raise the signal.
+    stopOnTerminationSignals: false,
     validationRules: protection.validationRules,
     plugins: [
       ...protection.plugins,
