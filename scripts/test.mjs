@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 
 const npm = (...args) => ["npm", ...args];
 const steps = [
-  ["build the contracts package and the migrations", npm("run", "build", "-w", "abis"), npm("run", "build", "-w", "db")],
+  // The gateway build is what the SIGTERM test runs as a real process.
+  ["build the contracts package, the migrations and the gateway", npm("run", "build", "-w", "abis"), npm("run", "build", "-w", "db"), npm("run", "build", "-w", "gateway")],
   ["gateway (SQLite, then MariaDB)", npm("test", "-w", "gateway")],
   ["contracts on anvil", npm("test", "-w", "abis")],
   ["admin (jest + msw)", npm("test", "-w", "admin")],
