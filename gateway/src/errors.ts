@@ -15,6 +15,14 @@ export class UserInputError extends GraphQLError {
   }
 }
 
+/** The body itself is broken (an upload that ends early): HTTP 400 even on GraphQL, where input errors found while running answer 200. */
+export class MalformedRequestError extends UserInputError {
+  constructor(fieldErrors: FieldErrors) {
+    super(fieldErrors);
+    (this.extensions as Record<string, unknown>).http = { status: 400 };
+  }
+}
+
 const coded = (code: string, status: number) =>
   class extends GraphQLError {
     readonly status = status;

@@ -27,7 +27,7 @@ export class Services {
     readonly ds: DataSource,
     readonly log: Logger,
   ) {
-    this.images = new ImageStore(config.imagesDir);
+    this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
     for (const r of resources) this.byName.set(r.name, new ResourceService(r, ds, this.images));
     this.redis = config.redis ? createRedis(config.redis.url) : undefined;
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });

@@ -27,7 +27,9 @@ const refuse = (res: Parameters<RequestHandler>[1], status: number, code: string
  */
 export function multipartGate(services: Services, limits: MultipartLimits): RequestHandler {
   const maxRequestBytes = limits.maxFileBytes * limits.maxFiles + services.config.maxJsonBytes;
-  const upload = graphqlUploadExpress({ maxFileSize: limits.maxFileBytes, maxFiles: limits.maxFiles });
+  // busboy stops a file when it reaches its limit, even when it ends there: one byte more lets a file of
+  // exactly MAX_UPLOAD_MB through; readStream refuses anything larger.
+  const upload = graphqlUploadExpress({ maxFileSize: limits.maxFileBytes + 1, maxFiles: limits.maxFiles });
   return async (req, res, next) => {
     if (!req.is("multipart/form-data")) return next();
     if (Number(req.headers["content-length"] ?? 0) > maxRequestBytes) {

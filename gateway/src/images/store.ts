@@ -1,13 +1,12 @@
-import { createHash } from "crypto";
+import { createHash, randomBytes } from "crypto";
 import { promises as fs } from "fs";
 import path from "path";
+import { imageSize } from "image-size";
+import { InsufficientStorageError, ServiceUnavailableError } from "../errors";
+import { ensurePrivateDir } from "../files";
 import type { ImageKind } from "../resources/kit/fields";
-import { sniffImage, unsafeSvgReason } from "./sniff";
-
-export interface StagedImage {
-  name: string;
-  bytes: Buffer;
-}
+import { sniffImage } from "./sniff";
+import { sanitizeSvg } from "./svg";
 
 const extensionOf: Record<ImageKind, string> = { png: "png", jpg: "jpg", webp: "webp", gif: "gif", svg: "svg" };
 
@@ -17,63 +16,132 @@ export function describeKinds(kinds: ImageKind[]): string {
   return "Allowed Only " + named.map((k) => k.toUpperCase()).join(", ") + " File";
 }
 
+/** A checked image written under a temporary name, waiting for its record to be saved. */
+export interface StagedImage {
+  name: string;
+  tmp: string;
+}
+
+/** What a failing disk means to the client: full (507) or unusable (503); nothing was saved either way. */
+function storageError(e: unknown): unknown {
+  const code = (e as { code?: string })?.code;
+  if (code === "ENOSPC" || code === "EDQUOT") return new InsufficientStorageError("The images store is full; nothing was saved");
+  if (code && ["EROFS", "EACCES", "EPERM", "EIO", "ENOENT", "ENOTDIR", "EISDIR", "EMFILE", "ENFILE"].includes(code)) {
+    return new ServiceUnavailableError("The images store is unavailable; nothing was saved");
+  }
+  return e;
+}
+
 /**
  * Image files under DATA_DIR/images, named by content hash so names never
- * collide and the same picture is stored once.
+ * collide and the same picture is stored once. A file is written under a
+ * temporary dot-name (never served) and renamed into place only once its
+ * record can be saved, so a failure leaves nothing half-written.
  */
 export class ImageStore {
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    /** Largest raster accepted, in pixels (MAX_IMAGE_MEGAPIXELS). */
+    private readonly maxPixels = 50_000_000,
+  ) {}
 
   async init() {
+    ensurePrivateDir(path.dirname(this.dir));
     await fs.mkdir(this.dir, { recursive: true });
   }
 
-  /** Checks bytes against the allowed kinds; gives the name they would be stored under, or why not. */
-  check(bytes: Buffer, allowed: ImageKind[]): { image: StagedImage } | { error: string } {
+  /** Checks bytes against the allowed kinds and limits; gives what would be stored and its name, or why not. */
+  check(bytes: Buffer, allowed: ImageKind[]): { image: { name: string; bytes: Buffer } } | { error: string } {
     if (bytes.length === 0) return { error: "The file is empty" };
     const kind = sniffImage(bytes);
     if (!kind || !allowed.includes(kind)) return { error: describeKinds(allowed) };
+    let stored = bytes;
     if (kind === "svg") {
-      const reason = unsafeSvgReason(bytes);
-      if (reason) return { error: reason };
+      const clean = sanitizeSvg(bytes);
+      if ("error" in clean) return clean;
+      stored = clean.svg;
+    } else {
+      const error = this.rasterError(bytes);
+      if (error) return { error };
     }
-    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-    return { image: { name: `${hash}.${extensionOf[kind]}`, bytes } };
+    const hash = createHash("sha256").update(stored).digest("hex").slice(0, 32);
+    return { image: { name: `${hash}.${extensionOf[kind]}`, bytes: stored } };
   }
 
-  /** Writes staged images; returns the names of files this call created (to undo on failure). */
+  /** Reads the dimensions from the header only (image-size): a decompression bomb is refused without being decoded. */
+  private rasterError(bytes: Buffer): string | undefined {
+    let size: { width?: number; height?: number };
+    try {
+      size = imageSize(bytes);
+    } catch {
+      return "The image is damaged or incomplete";
+    }
+    const { width = 0, height = 0 } = size;
+    if (!(width > 0 && height > 0)) return "The image is damaged or incomplete";
+    if (width * height > this.maxPixels) {
+      return `Image is too large: ${width} × ${height} pixels, at most ${Math.round(this.maxPixels / 1e6)} megapixels`;
+    }
+    return undefined;
+  }
+
+  /** Writes a checked image under a temporary name, so the request holds no more than one file in memory. */
+  async stage(image: { name: string; bytes: Buffer }): Promise<StagedImage> {
+    const tmp = path.join(this.dir, `.${image.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+    try {
+      await fs.writeFile(tmp, image.bytes, { flag: "wx" });
+    } catch (e) {
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      throw storageError(e);
+    }
+    return { name: image.name, tmp };
+  }
+
+  /** Moves staged images into place; returns the names this call created (to undo if the record then fails). */
   async commit(images: StagedImage[]): Promise<string[]> {
     const created: string[] = [];
     try {
-      for (const { name, bytes } of images) {
+      for (const { name, tmp } of images) {
         const target = path.join(this.dir, name);
         if (await exists(target)) continue;
-        const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-        await fs.writeFile(tmp, bytes, { flag: "wx" });
         await fs.rename(tmp, target);
         created.push(name);
       }
     } catch (e) {
       await this.discard(created);
-      throw e;
+      throw storageError(e);
+    } finally {
+      await this.release(images);
     }
     return created;
   }
 
-  async discard(names: string[]) {
-    await Promise.all(names.map((n) => fs.rm(path.join(this.dir, n), { force: true })));
+  /** Removes what is left of staged images (all of them when the write was refused). */
+  async release(images: StagedImage[]) {
+    await Promise.all(images.map((i) => fs.rm(i.tmp, { force: true }).catch(() => undefined)));
   }
 
-  /** TEMP(lead): replaced by helper's probe. */
+  async discard(names: string[]) {
+    await Promise.all(names.map((n) => fs.rm(path.join(this.dir, n), { force: true }).catch(() => undefined)));
+  }
+
+  /** Whether the folder takes a write now (for /healthz). */
   async probe(): Promise<boolean> {
-    return fs.access(this.dir, 2).then(() => true, () => false);
+    const file = path.join(this.dir, `.probe.${process.pid}.${randomBytes(6).toString("hex")}`);
+    try {
+      await fs.writeFile(file, "");
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await fs.rm(file, { force: true }).catch(() => undefined);
+    }
   }
 
   /** Stores a trusted file (seed content) and returns its name. */
   async saveTrusted(bytes: Buffer): Promise<string> {
     const checked = this.check(bytes, ["png", "jpg", "webp", "gif", "svg"]);
     if ("error" in checked) throw new Error(checked.error);
-    await this.commit([checked.image]);
+    await this.commit([await this.stage(checked.image)]);
     return checked.image.name;
   }
 }

@@ -1,11 +1,18 @@
 import busboy from "busboy";
+import { randomBytes } from "crypto";
 import express, { Request, RequestHandler } from "express";
-import { PayloadTooLargeError, UserInputError } from "../errors";
+import { createWriteStream, promises as fs } from "fs";
+import { tmpdir } from "os";
+import path from "path";
+import { pipeline } from "stream/promises";
+import { InsufficientStorageError, PayloadTooLargeError, UserInputError } from "../errors";
 import type { UploadedFile } from "../resources/kit/uploads";
 
 export interface LegacyRequest {
   body: Record<string, unknown>;
   files: Record<string, UploadedFile>;
+  /** Removes the request's spooled files; the router calls it when the request ends, whatever the outcome. */
+  cleanup(): Promise<void>;
 }
 
 export interface BodyLimits {
@@ -25,7 +32,7 @@ const run = (handler: RequestHandler, req: Request, res: Parameters<RequestHandl
 
 /**
  * Reads a legacy request body: JSON, urlencoded or multipart (busboy). Files are
- * held in memory up to MAX_UPLOAD_MB each; a larger one refuses the whole request
+ * spooled to disk up to MAX_UPLOAD_MB each; a larger one refuses the whole request
  * (413) before anything reaches the service, so nothing is stored.
  */
 export async function readLegacyRequest(req: Request, res: Parameters<RequestHandler>[1], limits: BodyLimits): Promise<LegacyRequest> {
@@ -35,52 +42,93 @@ export async function readLegacyRequest(req: Request, res: Parameters<RequestHan
   await run(json, req, res);
   await run(urlencoded, req, res);
   const body = req.body;
-  return { body: typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}, files: {} };
+  return { body: typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}, files: {}, cleanup: async () => {} };
 }
 
+/**
+ * Multipart with busboy: each file is streamed to a private temporary file
+ * (with back-pressure, so a request never holds its files in memory) and read
+ * back one at a time when the service checks it.
+ */
 function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest> {
-  return new Promise((resolve, reject) => {
+  const spooled: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(spooled.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
+  };
+  return new Promise<LegacyRequest>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + limits.maxFiles },
+        limits: {
+          // busboy stops a file on reaching the limit: one byte more lets exactly MAX_UPLOAD_MB through.
+          fileSize: limits.maxFileBytes + 1,
+          files: limits.maxFiles,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: MAX_FIELDS + limits.maxFiles,
+        },
       });
     } catch (e) {
       reject(new UserInputError({ body: `Malformed multipart request: ${(e as Error).message}` }));
       return;
     }
     const body: Record<string, unknown> = {};
-    const buffers: Record<string, Buffer> = {};
+    const writes: Promise<[string, string] | undefined>[] = [];
     let tooLarge: string | undefined;
+    let failed = false;
 
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) tooLarge ??= `Field ${name} is too large`;
       body[name] = value;
     });
     parser.on("file", (name, stream) => {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const file = path.join(tmpdir(), `presale-upload-${process.pid}-${randomBytes(8).toString("hex")}`);
+      spooled.push(file);
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => (size += chunk.length));
       stream.on("limit", () => (tooLarge ??= `File exceeds the ${limits.maxFileBytes / 1024 / 1024} MB limit`));
-      stream.on("end", () => {
-        const bytes = Buffer.concat(chunks);
+      const written = pipeline(stream, createWriteStream(file, { mode: 0o600 })).then(
         // A browser sends an empty part for a file input left empty: no file was chosen.
-        if (bytes.length) buffers[name] = bytes;
-      });
+        (): [string, string] | undefined => (size ? [name, file] : undefined),
+        (e) => {
+          stream.resume();
+          throw e;
+        },
+      );
+      // Awaited on close; after a parser error nobody awaits it, and that must not crash the process.
+      written.catch(() => undefined);
+      writes.push(written);
     });
     parser.on("filesLimit", () => (tooLarge ??= `At most ${limits.maxFiles} files`));
     parser.on("fieldsLimit", () => (tooLarge ??= `At most ${MAX_FIELDS} fields`));
     parser.on("partsLimit", () => (tooLarge ??= "Too many parts"));
     parser.on("error", (e: Error) => {
+      failed = true;
       req.unpipe(parser);
       req.resume();
-      reject(new UserInputError({ body: `Malformed multipart request: ${e.message}` }));
+      cleanup().finally(() => reject(new UserInputError({ body: `Malformed multipart request: ${e.message}` })));
     });
-    parser.on("close", () => {
-      if (tooLarge) return reject(new PayloadTooLargeError(tooLarge));
-      const files = Object.fromEntries(Object.entries(buffers).map(([name, bytes]) => [name, { read: async () => bytes }]));
-      resolve({ body, files });
+    parser.on("close", async () => {
+      if (failed) return;
+      try {
+        const written = (await Promise.all(writes)).filter((w): w is [string, string] => Boolean(w));
+        if (tooLarge) throw new PayloadTooLargeError(tooLarge);
+        const files = Object.fromEntries(written.map(([name, file]) => [name, { read: () => fs.readFile(file) }]));
+        resolve({ body, files, cleanup });
+      } catch (e) {
+        await cleanup();
+        reject(spoolError(e));
+      }
     });
     req.pipe(parser);
   });
+}
+
+/** A full spool folder is the server's problem (507); anything else while spooling is a request that broke off. */
+function spoolError(e: unknown): unknown {
+  if (e instanceof PayloadTooLargeError) return e;
+  const code = (e as { code?: string }).code;
+  if (code === "ENOSPC" || code === "EDQUOT") return new InsufficientStorageError("The upload spool is full; nothing was saved");
+  return e;
 }

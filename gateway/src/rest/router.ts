@@ -30,7 +30,11 @@ export function restRouter(services: Services): Router {
           throw new UnsupportedMediaTypeError("Send the registration as JSON (Content-Type: application/json)");
         }
         const request = await readLegacyRequest(req, res, limits);
-        res.json(await perform(route, services, caller, request));
+        try {
+          res.json(await perform(route, services, caller, request));
+        } finally {
+          await request.cleanup();
+        }
       } catch (e) {
         answerError(services, route, e, req, res);
       }

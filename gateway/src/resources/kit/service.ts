@@ -68,6 +68,16 @@ export class ResourceService {
 
   /** Checks everything (fields, files, hooks, uniqueness) before a single write; a refused write leaves nothing behind. */
   private async write(op: "create" | "update", input: WriteInput, id: unknown, actor?: AuthUser): Promise<Row> {
+    // Uploads are staged to temporary files as they are checked; whatever the outcome, none is left.
+    const staged: StagedImage[] = [];
+    try {
+      return await this.writeStaging(staged, op, input, id, actor);
+    } finally {
+      await this.images.release(staged);
+    }
+  }
+
+  private async writeStaging(staged: StagedImage[], op: "create" | "update", input: WriteInput, id: unknown, actor?: AuthUser): Promise<Row> {
     const { fields, name } = this.resource;
     const manager = this.ds.manager;
     const existing = op === "update" ? await this.find(id) : undefined;
@@ -75,14 +85,13 @@ export class ResourceService {
 
     const errors: FieldErrors = {};
     const values: Record<string, unknown> = {};
-    const staged: StagedImage[] = [];
     const stageImage = async (field: string, file: UploadedFile, kinds: ImageKind[]) => {
       const checked = this.images.check(await file.read(), kinds);
       if ("error" in checked) {
         errors[field] = checked.error;
         return undefined;
       }
-      staged.push(checked.image);
+      staged.push(await this.images.stage(checked.image));
       return checked.image.name;
     };
 

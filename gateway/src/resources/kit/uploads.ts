@@ -1,5 +1,5 @@
 import type { Readable } from "stream";
-import { PayloadTooLargeError } from "../../errors";
+import { InsufficientStorageError, MalformedRequestError, PayloadTooLargeError } from "../../errors";
 
 /** A file received by GraphQL (graphql-upload) or by the REST shim (busboy). */
 export interface UploadedFile {
@@ -19,10 +19,12 @@ export async function readStream(open: () => Readable, maxBytes: number): Promis
     }
   } catch (e) {
     if (e instanceof PayloadTooLargeError) throw e;
-    if ((e as { status?: number }).status === 413) {
-      throw new PayloadTooLargeError(`File exceeds the ${maxBytes / 1024 / 1024} MB limit`);
-    }
-    throw e;
+    const { status, code } = e as { status?: number; code?: string };
+    if (status === 413) throw new PayloadTooLargeError(`File exceeds the ${maxBytes / 1024 / 1024} MB limit`);
+    // The spool on disk failed: the server's problem. Anything else is the body ending early or malformed.
+    if (code === "ENOSPC" || code === "EDQUOT") throw new InsufficientStorageError("The upload spool is full; nothing was saved");
+    if (code && /^E[A-Z]+$/.test(code) && code !== "ECONNRESET") throw e;
+    throw new MalformedRequestError({ file: "The upload ended before the file was complete" });
   }
   return Buffer.concat(chunks);
 }
