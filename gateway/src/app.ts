@@ -7,6 +7,7 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./database";
 import { graphqlEndpoint } from "./graphql/endpoint";
 import { adminRouter } from "./http/admin";
 import { imagesRouter } from "./http/images";
+import { securityHeaders } from "./http/securityHeaders";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services";
 
@@ -35,6 +36,7 @@ export async function createApp(services: Services): Promise<App> {
   );
   // The admin's bundles and JSON lists shrink about threefold.
   app.use(compression());
+  app.use(...securityHeaders(config));
   if (config.corsOrigins.length) {
     app.use(cors({ origin: config.corsOrigins.includes("*") ? true : config.corsOrigins, maxAge: 600 }));
   }

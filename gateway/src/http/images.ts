@@ -16,6 +16,8 @@ export function imagesRouter(dir: string): Router {
       etag: true,
       setHeaders(res, file) {
         res.setHeader("X-Content-Type-Options", "nosniff");
+        // The public site, on another origin, embeds these images.
+        res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
         if (file.endsWith(".svg")) {
           res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         }
