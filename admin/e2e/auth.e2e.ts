@@ -1,5 +1,5 @@
 import { gzipSync } from "zlib";
-import { baseUrl, launch, row, shot, signIn, unsignedToken, type Browser } from "./browser";
+import { baseUrl, launch, open, row, shot, signIn, unsignedToken, type Browser } from "./browser";
 
 /** SPEC budget for what /login loads. */
 const LOGIN_JS_BUDGET = 350 * 1024;
@@ -34,6 +34,36 @@ describe("sign-in and routes", () => {
     expect(gzip).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
     expect(scripts.some((s) => /\/App-/.test(s.url))).toBe(false);
     await shot(page, "01-login");
+  });
+
+  it("runs under the gateway's CSP: an inline script is refused, and the refusal is reported", async () => {
+    const { page } = b;
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    const ran = await page.evaluate(async () => {
+      const w = window as unknown as { __inlineRan?: boolean };
+      const s = document.createElement("script");
+      s.textContent = "window.__inlineRan = true";
+      document.body.appendChild(s);
+      await new Promise((r) => setTimeout(r, 100));
+      return Boolean(w.__inlineRan);
+    });
+    expect(ran).toBe(false);
+    for (let i = 0; i < 50 && !b.cspViolations.length; i++) await page.waitForTimeout(50);
+    expect(b.cspViolations.join("\n")).toMatch(/script-src/);
+    // This one was provoked: every other page of the suite must report none.
+    b.cspViolations.length = 0;
+    // The admin does not introspect: it ships the schema (the e2e gateway answers no introspection).
+    const introspections: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/graphql") && /IntrospectionQuery|__schema/.test(r.postData() ?? "")) introspections.push(r.url());
+    });
+    await signIn(page);
+    await open(page, "/news");
+    expect(introspections).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
   });
 
   it("shows and hides the password with the eye toggle", async () => {
@@ -84,7 +114,8 @@ describe("sign-in and routes", () => {
     await page.getByLabel("Confirm Password").fill("erin-pass-123");
     await page.getByRole("button", { name: "Register" }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByRole("alert").filter({ hasText: "approve" }).waitFor();
+    // The same answer whether the email was free or taken.
+    await page.getByRole("alert").filter({ hasText: "If this address can be registered, the account now waits for an administrator's approval" }).waitFor();
   });
 
   it("lets the admin approve the new user, who then signs in and works", async () => {

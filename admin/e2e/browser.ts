@@ -17,6 +17,8 @@ export const baseUrl = () => {
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations reported by any page: closing fails when there is one. */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -37,15 +39,25 @@ export async function launch(): Promise<Browser> {
       (window as unknown as { __printCalls: number }).__printCalls++;
     };
   });
+  // The admin runs under the gateway's CSP: every violation is reported to the console and fails the suite.
+  const cspViolations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+  });
+  context.on("console", (msg) => {
+    if (/CSP violation|Content Security Policy/.test(msg.text())) cspViolations.push(msg.text());
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   // Generous: CI machines have two cores shared by Chromium, the gateway and anvil.
   page.setDefaultTimeout(30_000);
   return {
     context,
     page,
+    cspViolations,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join("\n")}`);
     },
   };
 }

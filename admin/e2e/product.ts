@@ -104,6 +104,8 @@ export async function startProduct(): Promise<Product> {
       DATABASE_URL: "",
       CHAIN: "local",
       LOCAL_CHAIN_PORT: String(chainPort),
+      // As in production: the admin must work without asking the gateway for its schema.
+      GRAPHQL_INTROSPECTION: "false",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -26,6 +26,7 @@ import news from "./resources/news";
 import newsDescriptions from "./resources/newsDescriptions";
 import roadmap from "./resources/roadmap";
 import settings from "./resources/settings";
+import signIns from "./resources/signIns";
 import users from "./resources/users";
 import { PAGE_PATHS } from "./routes";
 import { darkThemeOptions, lightThemeOptions } from "./theme";
@@ -33,6 +34,7 @@ import { LoadingScreen } from "./ui/LoadingScreen";
 
 /** ManageSale brings the wallet and chain layer: loaded only when opened. */
 const ManageSale = lazy(() => import("./pages/ManageSale"));
+const SecurityPage = lazy(() => import("./pages/SecurityPage"));
 const manageSale = (
   <Authenticated>
     <Suspense fallback={<LoadingScreen />}>
@@ -69,6 +71,16 @@ export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
         <Route path={PAGE_PATHS.stake} element={<Authenticated><ChainPlaceholder title="app.chain.stake" /></Authenticated>} />
         <Route path={PAGE_PATHS.manageSale} element={manageSale} />
         <Route path={`${PAGE_PATHS.manageSale}/:id`} element={manageSale} />
+        <Route
+          path={PAGE_PATHS.security}
+          element={
+            <Authenticated>
+              <Suspense fallback={<LoadingScreen />}>
+                <SecurityPage />
+              </Suspense>
+            </Authenticated>
+          }
+        />
       </CustomRoutes>
       <Resource name="Users" {...users} />
       <Resource name="About" {...about} />
@@ -90,6 +102,7 @@ export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
       <Resource name="LaunchPad" {...launchpad} />
       <Resource name="blocklist" {...blocklist} />
       <Resource name="transactions" {...chainTransactions} />
+      <Resource name="signins" {...signIns} />
       <Resource name="IpWhitelist" />
     </Admin>
   );

@@ -5,6 +5,7 @@ export const PAGE_PATHS = {
   dashboard: "/Dashboard",
   stake: "/Stake",
   manageSale: "/ManageSale",
+  security: "/Security",
 } as const;
 
 /** Resources reached only through another screen's dialog have no route of their own. */

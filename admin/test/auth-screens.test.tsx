@@ -43,6 +43,41 @@ describe("Login", () => {
   });
 });
 
+describe("Login with two-factor sign-in", () => {
+  it("asks for the code after the password, says when it is wrong, and sends it", async () => {
+    const u = user();
+    renderApp("/login");
+    const required = { message: "Enter the 6-digit code from your authenticator app, or a recovery code", code: "TWO_FACTOR_REQUIRED", status: 401 };
+    gateway.failNext("login", required);
+    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await u.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    const code = await screen.findByLabelText("Authentication code");
+    expect(localStorage.getItem("token")).toBeNull();
+    gateway.failNext("login", required);
+    await u.type(code, "111111");
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText(/That code is not valid/)).toBeInTheDocument();
+    await u.clear(screen.getByLabelText("Authentication code"));
+    await u.type(screen.getByLabelText("Authentication code"), "123456");
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Welcome to the back-office")).toBeInTheDocument();
+    expect(gateway.lastCall("login").variables).toEqual({ email: "admin@example.com", password: "admin-pass-123", code: "123456" });
+  });
+
+  it("signing out ends the session on the gateway", async () => {
+    const u = user();
+    renderApp("/login");
+    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await u.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await u.click(screen.getByRole("button", { name: "Login" }));
+    await screen.findByText("Welcome to the back-office");
+    await u.click(screen.getByText("Logout", { exact: true }));
+    await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
+    expect(gateway.lastCall("logout")).toBeDefined();
+  });
+});
+
 describe("Register", () => {
   it("has the four fields and the 'Log in' and 'Back to home' links", async () => {
     renderApp("/register");

@@ -182,8 +182,9 @@ export class FakeGateway {
       };
     }
     root.login = () => ({ token: fakeToken({ name: "admin", role: "admin" }), name: "admin" });
-    root.register = () => ({ message: "Registration received; an administrator must approve your account before you can sign in", approved: false });
+    root.register = () => ({ message: "If this address can be registered, the account now waits for an administrator's approval", approved: false });
     root.me = () => null;
+    root.logout = () => true;
     return root;
   }
 

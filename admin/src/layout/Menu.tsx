@@ -1,6 +1,8 @@
 import ArticleIcon from "@mui/icons-material/Article";
 import BlockIcon from "@mui/icons-material/Block";
 import DashboardIcon from "@mui/icons-material/Dashboard";
+import LoginIcon from "@mui/icons-material/Login";
+import SecurityIcon from "@mui/icons-material/Security";
 import DescriptionIcon from "@mui/icons-material/Description";
 import ExitToAppIcon from "@mui/icons-material/ExitToApp";
 import NewspaperIcon from "@mui/icons-material/Newspaper";
@@ -31,6 +33,8 @@ export const MENU: Entry[] = [
   { to: "/newsdescription", label: "app.menu.news_description", icon: <DescriptionIcon /> },
   { to: "/articles", label: "app.menu.latest_articles", icon: <ArticleIcon /> },
   { to: "/transactions", label: "app.menu.transactions", icon: <ReceiptLongIcon /> },
+  { to: "/signins", label: "app.menu.sign_ins", icon: <LoginIcon />, onlyForAdmin: true },
+  { to: "/security", label: "app.menu.security", icon: <SecurityIcon /> },
 ];
 
 function LogoutItem() {

@@ -2,8 +2,8 @@ import { Box, Button, CircularProgress, Link, TextField, Typography } from "@mui
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { translate } from "../i18n";
-import { authProvider, GraphQLRequestError } from "../providers/authProvider";
-import { activeSession, takeSignedOutReason } from "../providers/session";
+import { authProvider, GraphQLRequestError, SECURITY_PATH } from "../providers/authProvider";
+import { activeSession, mustSetUpTwoFactor, takeSignedOutReason } from "../providers/session";
 import { PasswordField } from "./PasswordField";
 import { PublicShell, usePublicToast } from "./PublicShell";
 
@@ -15,6 +15,9 @@ function LoginForm() {
   const toast = usePublicToast();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  // Two-factor accounts: after the password, the gateway asks for a code (TWO_FACTOR_REQUIRED).
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
 
@@ -29,11 +32,16 @@ function LoginForm() {
     setSubmitting(true);
     setErrors({});
     try {
-      await authProvider.login({ email, password });
-      navigate(DASHBOARD_PATH, { replace: true });
+      await authProvider.login({ email, password, code: needsCode ? code.trim() : undefined });
+      navigate(mustSetUpTwoFactor() ? SECURITY_PATH : DASHBOARD_PATH, { replace: true });
     } catch (err) {
       setSubmitting(false);
-      if (err instanceof GraphQLRequestError) {
+      if (err instanceof GraphQLRequestError && err.code === "TWO_FACTOR_REQUIRED") {
+        // The first time it only asks for the code; after a code, it says the code was wrong.
+        if (needsCode) setErrors({ code: translate("app.auth.code_invalid") });
+        setNeedsCode(true);
+        setCode("");
+      } else if (err instanceof GraphQLRequestError) {
         setErrors(err.fieldErrors);
         toast({ message: translate(err.message, { _: err.message }), severity: "error" });
       } else toast({ message: translate("ra.notification.http_error"), severity: "error" });
@@ -64,6 +72,20 @@ function LoginForm() {
         helperText={errors.password}
         fullWidth
       />
+      {needsCode && (
+        <TextField
+          label={translate("app.auth.code")}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={!!errors.code}
+          helperText={errors.code ?? translate("app.auth.code_hint")}
+          fullWidth
+        />
+      )}
       <Button type="submit" variant="contained" size="large" disabled={submitting} startIcon={submitting ? <CircularProgress size={18} /> : undefined}>
         {translate("app.auth.sign_in")}
       </Button>

@@ -1,8 +1,15 @@
 import type { AuthProvider } from "react-admin";
 import { GraphQLRequestError, graphqlRequest } from "./graphqlFetch";
-import { activeSession, clearSession, displayName, readSession, saveSession } from "./session";
+import { activeSession, clearSession, displayName, readSession, saveSession, setMustSetUpTwoFactor } from "./session";
 
-const LOGIN = `mutation login($email: String!, $password: String!) { login(email: $email, password: $password) { token name } }`;
+const LOGIN = `mutation login($email: String!, $password: String!, $code: String) {
+  login(email: $email, password: $password, code: $code) { token name }
+}`;
+const LOGOUT = `mutation logout { logout }`;
+const ME = `query me { me { mustSetUpTwoFactor } }`;
+
+/** Where a user goes when REQUIRE_TWO_FACTOR waits for them to turn two-factor on. */
+export const SECURITY_PATH = "/Security";
 const REGISTER = `mutation register($name: String, $email: String, $password: String, $password2: String) {
   register(name: $name, email: $email, password: $password, password2: $password2) { message approved }
 }`;
@@ -34,12 +41,17 @@ export const isUnauthenticated = (error: unknown) => {
  * signs the user out and leads to /login.
  */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const data = await graphqlRequest<{ login: { token: string; name: string } }>(LOGIN, { email, password });
+  /** Signs in; with two-factor on, the gateway answers TWO_FACTOR_REQUIRED until `code` is given. */
+  async login({ email, password, code }: { email: string; password: string; code?: string }) {
+    const data = await graphqlRequest<{ login: { token: string; name: string } }>(LOGIN, { email, password, code: code || undefined });
     saveSession(data.login.token, data.login.name);
+    const me = await graphqlRequest<{ me: { mustSetUpTwoFactor: boolean } | null }>(ME).catch(() => ({ me: null }));
+    setMustSetUpTwoFactor(Boolean(me.me?.mustSetUpTwoFactor));
   },
 
+  /** Ends the session on the gateway too, so the token stops working at once; signing out never fails. */
   async logout() {
+    if (readSession()) await graphqlRequest(LOGOUT).catch(() => undefined);
     clearSession();
     return LOGIN_PATH;
   },

@@ -37,6 +37,7 @@ export const resourceBindings: Record<string, ResourceBinding> = {
   LaunchPad: { type: "LaunchPad" },
   blocklist: { type: "BlocklistEntry" },
   transactions: { type: "ChainTransaction" },
+  signins: { type: "SignInEvent" },
 };
 
 /** Resources not listed here are GraphQL type names already. */

@@ -6,6 +6,14 @@
 export const TOKEN_KEY = "token";
 export const NAME_KEY = "name";
 const SIGNED_OUT_KEY = "signedOutReason";
+const TWO_FACTOR_SETUP_KEY = "mustSetUpTwoFactor";
+
+/** REQUIRE_TWO_FACTOR: the gateway allows this session nothing but the two-factor setup until it is on. */
+export const mustSetUpTwoFactor = () => localStorage.getItem(TWO_FACTOR_SETUP_KEY) === "1";
+export function setMustSetUpTwoFactor(required: boolean) {
+  if (required) localStorage.setItem(TWO_FACTOR_SETUP_KEY, "1");
+  else localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+}
 
 export interface TokenPayload {
   sub?: string;
@@ -70,6 +78,7 @@ export type SignedOutReason = "expired";
 export function clearSession(reason?: SignedOutReason) {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(NAME_KEY);
+  localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
 }
 

@@ -22,6 +22,8 @@ class Me {
   @Field(() => String) name: string;
   @Field(() => String) email: string;
   @Field(() => String) role: string;
+  @Field(() => Boolean, { description: "Two-factor sign-in is on for this user" })
+  twoFactorEnabled: boolean;
   @Field(() => Boolean, { description: "REQUIRE_TWO_FACTOR is on and this user must turn two-factor on before anything else" })
   mustSetUpTwoFactor: boolean;
 }
@@ -68,7 +70,8 @@ export class AuthResolver {
 
   @Query(() => Me, { nullable: true, description: "The user of the request's token, or null" })
   me(@Ctx() ctx: GqlContext) {
-    return ctx.user ? { ...ctx.user, id: String(ctx.user.id), mustSetUpTwoFactor: Boolean(ctx.user.mustSetUpTwoFactor) } : null;
+    const user = ctx.user;
+    return user ? { ...user, id: String(user.id), twoFactorEnabled: Boolean(user.twoFactorEnabled), mustSetUpTwoFactor: Boolean(user.mustSetUpTwoFactor) } : null;
   }
 
   @Mutation(() => TwoFactorSetup, { description: "Starts turning two-factor sign-in on: scan the QR code, then enableTwoFactor with a code" })

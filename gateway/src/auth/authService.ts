@@ -50,8 +50,7 @@ export class AuthService {
     if (!claims) return undefined;
     const user = await this.sessions.check(claims);
     if (!user) return undefined;
-    const { twoFactorEnabled, ...rest } = user;
-    return { ...rest, mustSetUpTwoFactor: this.services.config.requireTwoFactor && !twoFactorEnabled };
+    return { ...user, mustSetUpTwoFactor: this.services.config.requireTwoFactor && !user.twoFactorEnabled };
   }
 
   /**

@@ -6,9 +6,7 @@ import { users } from "../resources/users";
 import type { AuthUser, TokenClaims } from "./tokens";
 
 /** The user behind a live session, as one indexed lookup finds it. */
-export interface SessionUser extends AuthUser {
-  twoFactorEnabled: boolean;
-}
+export type SessionUser = AuthUser & { twoFactorEnabled: boolean };
 
 const MAX_CACHED = 10_000;
 

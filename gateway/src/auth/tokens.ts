@@ -7,6 +7,8 @@ export interface AuthUser {
   role: string;
   /** The session the request's token names (`jti`). */
   sessionId?: string;
+  /** The user has two-factor sign-in on. */
+  twoFactorEnabled?: boolean;
   /** REQUIRE_TWO_FACTOR is on and this user has not turned two-factor on yet: only its setup is allowed. */
   mustSetUpTwoFactor?: boolean;
 }

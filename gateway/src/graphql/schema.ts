@@ -1,4 +1,4 @@
-import { GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
+import { GraphQLSchema, introspectionFromSchema, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { authChecker } from "../auth/authChecker";
 import { AuthResolver } from "../auth/AuthResolver";
@@ -22,3 +22,11 @@ export function getSchema(): Promise<GraphQLSchema> {
 
 /** The SDL committed as gateway/schema.graphql. */
 export const printedSchema = async () => printSchema(lexicographicSortSchema(await getSchema())) + "\n";
+
+/**
+ * The schema as the admin ships it (admin/src/providers/schema.json): what
+ * ra-data-graphql would otherwise ask for with an IntrospectionQuery on every
+ * page load, and what production gateways do not answer.
+ */
+export const introspectionForAdmin = async () =>
+  JSON.stringify(introspectionFromSchema(lexicographicSortSchema(await getSchema()), { descriptions: false }).__schema) + "\n";

@@ -1,0 +1,222 @@
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { Title, useNotify, useTranslate } from "react-admin";
+import { useNavigate } from "react-router-dom";
+import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
+import { mustSetUpTwoFactor, setMustSetUpTwoFactor } from "../providers/session";
+import { formatDateTime } from "../ui/columns";
+
+interface Me {
+  twoFactorEnabled: boolean;
+  mustSetUpTwoFactor: boolean;
+}
+interface Setup {
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
+  recoveryCodes: string[];
+}
+interface SignIn {
+  id: string;
+  createdAt: string;
+  result: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const ME = `query securityMe { me { twoFactorEnabled mustSetUpTwoFactor } mySignIns { id createdAt result ip userAgent } }`;
+const SETUP = `mutation setupTwoFactor { setupTwoFactor { secret otpauthUrl qrCode recoveryCodes } }`;
+const ENABLE = `mutation enableTwoFactor($code: String!) { enableTwoFactor(code: $code) }`;
+const DISABLE = `mutation disableTwoFactor($code: String!) { disableTwoFactor(code: $code) }`;
+const NEW_CODES = `mutation newRecoveryCodes($code: String!) { newRecoveryCodes(code: $code) }`;
+
+const T = "app.security";
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate(`${T}.recovery_hint`)}
+      </Typography>
+      <Box component="ul" aria-label={translate(`${T}.recovery_codes`)} sx={{ columns: 2, fontFamily: "monospace", m: 0, pl: 3 }}>
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** A code field and a button: every two-factor change is confirmed with a code from the app. */
+function CodeForm({ label, action, onDone }: { label: string; action: (code: string) => Promise<void>; onDone?: () => void }) {
+  const translate = useTranslate();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action(code.trim());
+      setCode("");
+      onDone?.();
+    } catch (err) {
+      setError(err instanceof GraphQLRequestError ? (err.fieldErrors.code ?? err.message) : translate("ra.notification.http_error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
+      <TextField
+        label={translate(`${T}.code`)}
+        name="code"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={!!error}
+        helperText={error ?? translate(`${T}.code_hint`)}
+        size="small"
+        sx={{ minWidth: 260 }}
+      />
+      <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
+        {label}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The signed-in user's own security: two-factor sign-in (set up with a QR
+ * code, enable, disable, new recovery codes) and their recent sign-ins.
+ * Under REQUIRE_TWO_FACTOR it is the only screen a user without two-factor may use.
+ */
+export default function SecurityPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [me, setMe] = useState<Me>();
+  const [signIns, setSignIns] = useState<SignIn[]>([]);
+  const [setup, setSetup] = useState<Setup>();
+  const [freshCodes, setFreshCodes] = useState<string[]>();
+  const [loadError, setLoadError] = useState<string>();
+
+  const load = useCallback(async () => {
+    try {
+      const data = await graphqlRequest<{ me: Me; mySignIns: SignIn[] }>(ME);
+      setMe(data.me);
+      setSignIns(data.mySignIns);
+    } catch (err) {
+      setLoadError(err instanceof Error ? err.message : String(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const startSetup = async () => {
+    try {
+      setSetup((await graphqlRequest<{ setupTwoFactor: Setup }>(SETUP)).setupTwoFactor);
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: "error" });
+    }
+  };
+  const enable = async (code: string) => {
+    await graphqlRequest(ENABLE, { code });
+    const required = mustSetUpTwoFactor();
+    setMustSetUpTwoFactor(false);
+    notify(`${T}.enabled`, { type: "success" });
+    setFreshCodes(setup?.recoveryCodes);
+    setSetup(undefined);
+    await load();
+    if (required) navigate("/Dashboard");
+  };
+  const disable = async (code: string) => {
+    await graphqlRequest(DISABLE, { code });
+    notify(`${T}.disabled`, { type: "success" });
+    setFreshCodes(undefined);
+    await load();
+  };
+  const newCodes = async (code: string) => {
+    setFreshCodes((await graphqlRequest<{ newRecoveryCodes: string[] }>(NEW_CODES, { code })).newRecoveryCodes);
+    notify(`${T}.new_codes_done`, { type: "success" });
+  };
+
+  return (
+    <Box sx={{ mt: 2, display: "grid", gap: 2, maxWidth: 900 }}>
+      <Title title={translate(`${T}.title`)} />
+      {loadError && <Alert severity="error">{loadError}</Alert>}
+      {me?.mustSetUpTwoFactor && <Alert severity="warning">{translate(`${T}.required`)}</Alert>}
+      <Card>
+        <CardContent sx={{ display: "grid", gap: 2 }}>
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Typography variant="h6">{translate(`${T}.two_factor`)}</Typography>
+            {me && <Chip color={me.twoFactorEnabled ? "success" : "default"} label={translate(me.twoFactorEnabled ? `${T}.on` : `${T}.off`)} />}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`${T}.explain`)}
+          </Typography>
+          {me && !me.twoFactorEnabled && !setup && (
+            <Box>
+              <Button variant="contained" onClick={startSetup}>
+                {translate(`${T}.set_up`)}
+              </Button>
+            </Box>
+          )}
+          {setup && (
+            <Box sx={{ display: "grid", gap: 2 }}>
+              <Typography variant="body2">{translate(`${T}.scan`)}</Typography>
+              <Box component="img" src={setup.qrCode} alt={translate(`${T}.qr_alt`)} sx={{ width: 200, height: 200, imageRendering: "pixelated" }} />
+              <Typography variant="body2">
+                {translate(`${T}.secret`)}{" "}
+                <Box component="code" data-testid="two-factor-secret" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
+                  {setup.secret}
+                </Box>
+              </Typography>
+              <RecoveryCodes codes={setup.recoveryCodes} />
+              <CodeForm label={translate(`${T}.enable`)} action={enable} />
+            </Box>
+          )}
+          {freshCodes && <RecoveryCodes codes={freshCodes} />}
+          {me?.twoFactorEnabled && (
+            <Box sx={{ display: "grid", gap: 2 }}>
+              <Typography variant="subtitle2">{translate(`${T}.new_codes`)}</Typography>
+              <CodeForm label={translate(`${T}.new_codes_button`)} action={newCodes} />
+              <Typography variant="subtitle2">{translate(`${T}.turn_off`)}</Typography>
+              <CodeForm label={translate(`${T}.disable`)} action={disable} />
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            {translate(`${T}.recent`)}
+          </Typography>
+          <Table size="small" aria-label={translate(`${T}.recent`)}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate("resources.signins.fields.createdAt")}</TableCell>
+                <TableCell>{translate("resources.signins.fields.result")}</TableCell>
+                <TableCell>{translate("resources.signins.fields.ip")}</TableCell>
+                <TableCell>{translate("resources.signins.fields.userAgent")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {signIns.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell>{formatDateTime(s.createdAt)}</TableCell>
+                  <TableCell>{translate(`${T}.result.${s.result}`)}</TableCell>
+                  <TableCell>{s.ip}</TableCell>
+                  <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.userAgent}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
