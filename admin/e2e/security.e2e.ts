@@ -27,8 +27,24 @@ beforeAll(async () => {
   page = b.page;
 });
 afterAll(async () => {
+  // Whatever happened above, the rest of the suite signs in with the password alone.
+  await turnTwoFactorOff();
   await b?.close();
 });
+
+/** Turns two-factor off through the API with two unused recovery codes, when a test left it on. */
+async function turnTwoFactorOff() {
+  const post = async (path: string, body: unknown, token?: string) =>
+    (await fetch(`${baseUrl()}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, any>;
+  const plain = await post("/api/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (plain.token || recoveryCodes.length < 10) return;
+  const { token } = await post("/api/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, code: recoveryCodes[8] });
+  await post("/graphql", { query: `mutation($c: String!) { disableTwoFactor(code: $c) }`, variables: { c: recoveryCodes[9] } }, token);
+}
 
 async function signOut() {
   await page.getByText("Logout", { exact: true }).click();
@@ -39,7 +55,7 @@ describe("two-factor sign-in from the Security page", () => {
   it("sets it up by scanning (reading) the secret, then enables it with a code", async () => {
     await signIn(page);
     await page.goto(`${baseUrl()}/security`);
-    await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
+    await page.getByRole("heading", { name: "Two-factor sign-in", exact: true }).waitFor();
     await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
     const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
     await qr.waitFor();
@@ -104,7 +120,7 @@ describe("two-factor sign-in from the Security page", () => {
     await shot(page, "sign-ins");
 
     await page.goto(`${baseUrl()}/security`);
-    await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
+    await page.getByRole("heading", { name: "Two-factor sign-in", exact: true }).waitFor();
     await page.getByLabel("Code from the app").last().fill(recoveryCodes[1]);
     await page.getByRole("button", { name: "Turn off" }).click();
     await page.getByText("Two-factor sign-in is off").first().waitFor();
