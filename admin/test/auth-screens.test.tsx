@@ -95,7 +95,7 @@ describe("Register", () => {
     await u.type(screen.getByLabelText("Confirm Password"), "dana-pass-1");
     await u.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
-    expect(await screen.findByRole("alert")).toHaveTextContent(/administrator must approve/);
+    expect(await screen.findByRole("alert")).toHaveTextContent(/waits for an administrator.s approval/);
     expect(gateway.lastCall("register").variables).toEqual({ name: "Dana", email: "dana@example.com", password: "dana-pass-1", password2: "dana-pass-1" });
   });
 

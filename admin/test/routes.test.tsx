@@ -79,7 +79,7 @@ describe("layout", () => {
     expect(await screen.findByRole("button", { name: "Logout (admin)" })).toBeInTheDocument();
     const menu = screen.getByRole("menu");
     const labels = within(menu).getAllByRole("menuitem").map((i) => i.textContent);
-    expect(labels).toEqual(["Dashboard", "Admin", "LaunchPad", "Blocklist", "Landing", "News", "News Description", "Latest Articles", "Transactions", "Logout"]);
+    expect(labels).toEqual(["Dashboard", "Admin", "LaunchPad", "Blocklist", "Landing", "News", "News Description", "Latest Articles", "Transactions", "Sign-ins", "Security", "Logout"]);
     expect(within(menu).getByRole("menuitem", { name: "Landing" })).toHaveAttribute("href", "/home");
   });
 
