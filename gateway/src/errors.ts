@@ -15,8 +15,12 @@ export class UserInputError extends GraphQLError {
   }
 }
 
-/** The body itself is broken (an upload that ends early): HTTP 400 even on GraphQL, where input errors found while running answer 200. */
-export class MalformedRequestError extends UserInputError {
+/**
+ * The request itself is out of bounds or broken (list arguments past their
+ * limits, an upload that ends early): HTTP 400 even on GraphQL, where input
+ * errors about the data written answer 200 with the field errors.
+ */
+export class BadRequestError extends UserInputError {
   constructor(fieldErrors: FieldErrors) {
     super(fieldErrors);
     (this.extensions as Record<string, unknown>).http = { status: 400 };

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "crypto";
 import { promises as fs } from "fs";
 import path from "path";
-import { imageSize } from "image-size";
 import { InsufficientStorageError, ServiceUnavailableError } from "../errors";
 import { ensurePrivateDir } from "../files";
 import type { ImageKind } from "../resources/kit/fields";
+import { rasterError } from "./raster";
 import { sniffImage } from "./sniff";
 import { sanitizeSvg } from "./svg";
 
@@ -57,31 +57,15 @@ export class ImageStore {
     if (!kind || !allowed.includes(kind)) return { error: describeKinds(allowed) };
     let stored = bytes;
     if (kind === "svg") {
-      const clean = sanitizeSvg(bytes);
+      const clean = sanitizeSvg(bytes, this.maxPixels);
       if ("error" in clean) return clean;
       stored = clean.svg;
     } else {
-      const error = this.rasterError(bytes);
+      const error = rasterError(bytes, kind, this.maxPixels);
       if (error) return { error };
     }
     const hash = createHash("sha256").update(stored).digest("hex").slice(0, 32);
     return { image: { name: `${hash}.${extensionOf[kind]}`, bytes: stored } };
-  }
-
-  /** Reads the dimensions from the header only (image-size): a decompression bomb is refused without being decoded. */
-  private rasterError(bytes: Buffer): string | undefined {
-    let size: { width?: number; height?: number };
-    try {
-      size = imageSize(bytes);
-    } catch {
-      return "The image is damaged or incomplete";
-    }
-    const { width = 0, height = 0 } = size;
-    if (!(width > 0 && height > 0)) return "The image is damaged or incomplete";
-    if (width * height > this.maxPixels) {
-      return `Image is too large: ${width} × ${height} pixels, at most ${Math.round(this.maxPixels / 1e6)} megapixels`;
-    }
-    return undefined;
   }
 
   /** Writes a checked image under a temporary name, so the request holds no more than one file in memory. */

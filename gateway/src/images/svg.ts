@@ -1,5 +1,9 @@
 import createDOMPurify, { type DOMPurify } from "dompurify";
 import { JSDOM } from "jsdom";
+import { cssReferences } from "./css";
+import { rasterError } from "./raster";
+import { sniffImage } from "./sniff";
+import { svgShape } from "./svgShape";
 
 /**
  * SVG through an allowlist sanitiser (DOMPurify's SVG profile, on jsdom).
@@ -10,8 +14,21 @@ import { JSDOM } from "jsdom";
  * serialised as XML, never the bytes received.
  */
 
+/**
+ * jsdom's cost grows with elements × depth (20,000 nested <g>, 140 kB, took a
+ * minute) and with the attributes of one element. At these bounds the worst
+ * file takes about as long as a 5 MB path does (1 to 3 s); drawings (tens to
+ * thousands of elements, a few dozen levels) are far inside them.
+ */
+export const SVG_LIMITS = { elements: 10_000, depth: 100, attributes: 100 };
+
+const SCRIPTS = "SVG scripts are not allowed";
+const HANDLERS = "SVG event handlers are not allowed";
+const SCRIPT_LINKS = "SVG script links are not allowed";
+const EXTERNAL = "SVG external references are not allowed";
+
 const ACTIVE_ELEMENTS: Record<string, string> = {
-  script: "SVG scripts are not allowed",
+  script: SCRIPTS,
   handler: "SVG <handler> is not allowed",
   listener: "SVG <listener> is not allowed",
   foreignobject: "SVG <foreignObject> is not allowed",
@@ -20,43 +37,71 @@ const ACTIVE_ELEMENTS: Record<string, string> = {
   object: "SVG <object> is not allowed",
 };
 const ANIMATIONS = new Set(["animate", "set", "animatemotion", "animatetransform", "animatecolor", "discard"]);
-/** A reference that stays inside the file: `#id`, or an embedded raster. */
-const LOCAL_REF = /^(#|data:image\/(png|jpeg|gif|webp)[;,])/i;
-/** CSS that fetches: `@import`, or `url(...)` to anything but `#id` or an embedded raster. */
-const CSS_FETCH = /@import|url\s*\(\s*(?!['"]?\s*(#|data:image\/(png|jpeg|gif|webp)[;,]))/i;
-const SCRIPT_SCHEME = /^(javascript|vbscript|data):/i;
+/** The characters XML 1.0 forbids: left in, the stored file would not parse. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+/** The state of the sanitize call in progress (sanitize is synchronous, so one at a time). */
+let pass = { reasons: [] as string[], maxPixels: 0 };
 let instance: { purify: DOMPurify; serialize(node: Node): string } | undefined;
-/** The reasons found by the hooks during the sanitize call in progress (sanitize is synchronous). */
-let reasons: string[] = [];
+
+/** Why a link or url() is refused: only `#id` in the same file and embedded rasters within the pixel limit are kept. */
+function referenceError(raw: string, maxPixels: number): string | undefined {
+  // Read as URL parsers read it: tabs and newlines dropped anywhere, spaces and controls at either end.
+  const url = raw.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+  if (url === "" || url.startsWith("#")) return undefined;
+  const data = /^data:image\/(png|jpeg|gif|webp)(;[^,;]*)*?(;base64)?,/i.exec(url);
+  if (data) return embeddedError(url.slice(data[0].length), Boolean(data[3]), maxPixels);
+  return /^(javascript|vbscript|data):/i.test(raw.replace(/[\s\u0000-\u001f]/g, "")) ? SCRIPT_LINKS : EXTERNAL;
+}
+
+/** An embedded raster is a picture like any upload: the same header-only pixel limit. */
+function embeddedError(payload: string, base64: boolean, maxPixels: number): string | undefined {
+  const text = payload.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = base64 ? Buffer.from(text.replace(/[\t\n\f\r ]/g, ""), "base64") : Buffer.from(text, "latin1");
+  const kind = sniffImage(bytes);
+  if (!kind || kind === "svg") return "An embedded image is damaged or incomplete";
+  return rasterError(bytes, kind, maxPixels, "An embedded image");
+}
+
+/** `declarations`: a stylesheet or style attribute, where bare-string fetches (@import, image-set) also work. */
+function cssError(css: string, declarations: boolean, maxPixels: number): string | undefined {
+  const refs = cssReferences(css);
+  if (refs.script) return SCRIPTS;
+  if (declarations && refs.fetches) return EXTERNAL;
+  for (const url of refs.urls) {
+    const error = referenceError(url, maxPixels);
+    if (error) return error;
+  }
+  return undefined;
+}
+
+const isHref = (name: string) => name === "href" || name.endsWith(":href");
+
+/** Any kept attribute may carry CSS (style, fill="url(...)", animation values); links are href, plain or xlink. */
+function attributeError(name: string, value: string, maxPixels: number): string | undefined {
+  if (name.startsWith("on")) return HANDLERS;
+  if (isHref(name)) return referenceError(value, maxPixels);
+  return cssError(value, name === "style", maxPixels);
+}
 
 function purifier() {
   if (instance) return instance;
   const { window } = new JSDOM("");
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  // The hooks see what DOMPurify is about to drop, so a refusal can say what was found.
   purify.addHook("uponSanitizeElement", (node, data) => {
-    const tag = data.tagName;
-    if (ACTIVE_ELEMENTS[tag]) reasons.push(ACTIVE_ELEMENTS[tag]);
-    const element = node as Element;
+    const tag = data.tagName.replace(/^.*:/, "");
+    if (ACTIVE_ELEMENTS[tag]) pass.reasons.push(ACTIVE_ELEMENTS[tag]);
     // An animation may retarget a link or a handler (<set attributeName="onmouseover">): that is script.
-    if (ANIMATIONS.has(tag) && /^on|href$/i.test((element.getAttribute?.("attributeName") ?? "").trim())) {
-      reasons.push("SVG animations of links or handlers are not allowed");
-    }
-    if (tag === "style" && CSS_FETCH.test(node.textContent ?? "")) reasons.push("SVG external references are not allowed");
+    const target = ((node as Element).getAttribute?.("attributeName") ?? "").trim();
+    if (ANIMATIONS.has(tag) && /^on|href$/i.test(target)) pass.reasons.push("SVG animations of links or handlers are not allowed");
   });
   purify.addHook("uponSanitizeAttribute", (_node, data) => {
+    // CSS is left to the check of the stored tree: an attribute DOMPurify drops (an editor's label) cannot fetch.
     const name = data.attrName;
-    const value = data.attrValue.replace(/[\s\u0000-\u001f]/g, "");
-    if (name.startsWith("on")) {
-      reasons.push("SVG event handlers are not allowed");
-      data.keepAttr = false;
-    } else if (name === "href" || name.endsWith(":href")) {
-      if (!LOCAL_REF.test(value)) {
-        reasons.push(SCRIPT_SCHEME.test(value) ? "SVG script links are not allowed" : "SVG external references are not allowed");
-        data.keepAttr = false;
-      }
-    } else if (name === "style" && (CSS_FETCH.test(data.attrValue) || /expression\s*\(/i.test(data.attrValue))) {
-      reasons.push("SVG external references are not allowed");
+    const error = name.startsWith("on") ? HANDLERS : isHref(name) ? referenceError(data.attrValue, pass.maxPixels) : undefined;
+    if (error) {
+      pass.reasons.push(error);
       data.keepAttr = false;
     }
   });
@@ -65,22 +110,71 @@ function purifier() {
   return instance;
 }
 
-/** The sanitised SVG to store, or why the file is refused. */
-export function sanitizeSvg(bytes: Buffer): { svg: Buffer } | { error: string } {
-  const text = bytes.toString("utf8");
+/**
+ * What the sanitised tree still holds, checked again: DOMPurify can join text
+ * across an element it removes (`@imp<video>x</video>ort` becomes `@import`),
+ * so the hooks' view is not the last word.
+ */
+function storedError(root: Element, maxPixels: number): string | undefined {
+  for (const element of elementsOf(root)) {
+    if (element.localName === "style") {
+      const error = cssError(element.textContent ?? "", true, maxPixels);
+      if (error) return error;
+    }
+    for (const attr of element.attributes) {
+      const error = attributeError(attr.name.toLowerCase(), attr.value, maxPixels);
+      if (error) return error;
+    }
+  }
+  return undefined;
+}
+
+/** Document order, without jsdom's live collections (their proxies make a walk of thousands of elements take seconds). */
+function* elementsOf(root: Element): Generator<Element> {
+  let node: Element | null = root;
+  while (node) {
+    yield node;
+    if (node.firstElementChild) node = node.firstElementChild;
+    else {
+      while (node && node !== root && !node.nextElementSibling) node = node.parentElement;
+      node = node && node !== root ? node.nextElementSibling : null;
+    }
+  }
+}
+
+function complexity(text: string): string | undefined {
+  const shape = svgShape(text);
+  const { elements, depth, attributes } = SVG_LIMITS;
+  if (shape.elements > elements) return `SVG image is too complex: ${shape.elements} elements, at most ${elements}`;
+  if (shape.depth > depth) return `SVG image is too complex: ${shape.depth} levels of nesting, at most ${depth}`;
+  if (shape.attributes > attributes) return `SVG image is too complex: ${shape.attributes} attributes on one element, at most ${attributes}`;
+  return undefined;
+}
+
+/** The sanitised SVG to store, or why the file is refused. `maxPixels` bounds embedded rasters. */
+export function sanitizeSvg(bytes: Buffer, maxPixels: number): { svg: Buffer } | { error: string } {
+  const text = bytes.toString("utf8").replace(NOT_XML, "");
   if (/<!ENTITY/i.test(text)) return { error: "SVG entities are not allowed" };
+  const tooComplex = complexity(text);
+  if (tooComplex) return { error: tooComplex };
   const { purify, serialize } = purifier();
-  reasons = [];
-  const body = purify.sanitize(text, {
-    USE_PROFILES: { svg: true, svgFilters: true },
-    // <use> is kept for references inside the file; the href hook refuses any other.
-    ADD_TAGS: ["use"],
-    RETURN_DOM: true,
-  }) as unknown as Element;
-  const found = reasons;
-  reasons = [];
+  const found: string[] = [];
+  pass = { reasons: found, maxPixels };
+  let body: Element;
+  try {
+    body = purify.sanitize(text, {
+      USE_PROFILES: { svg: true, svgFilters: true },
+      // <use> is kept for references inside the file; the href check refuses any other.
+      ADD_TAGS: ["use"],
+      RETURN_DOM: true,
+    }) as unknown as Element;
+  } finally {
+    pass = { reasons: [], maxPixels: 0 };
+  }
   if (found.length) return { error: found[0] };
   const roots = [...body.children];
   if (roots.length !== 1 || roots[0].localName !== "svg") return { error: "Not an SVG image" };
+  const error = storedError(roots[0], maxPixels);
+  if (error) return { error };
   return { svg: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(roots[0])}\n`, "utf8") };
 }

@@ -52,7 +52,10 @@ export async function readLegacyRequest(req: Request, res: Parameters<RequestHan
  */
 function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest> {
   const spooled: string[] = [];
+  /** Settles when a spool file is closed: removing it while its stream is still opening would let it reappear. */
+  const closed: Promise<unknown>[] = [];
   const cleanup = async () => {
+    await Promise.all(closed);
     await Promise.all(spooled.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
   };
   return new Promise<LegacyRequest>((resolve, reject) => {
@@ -88,7 +91,9 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
       let size = 0;
       stream.on("data", (chunk: Buffer) => (size += chunk.length));
       stream.on("limit", () => (tooLarge ??= `File exceeds the ${limits.maxFileBytes / 1024 / 1024} MB limit`));
-      const written = pipeline(stream, createWriteStream(file, { mode: 0o600 })).then(
+      const sink = createWriteStream(file, { mode: 0o600 });
+      closed.push(new Promise<void>((resolve) => sink.on("close", () => resolve())));
+      const written = pipeline(stream, sink).then(
         // A browser sends an empty part for a file input left empty: no file was chosen.
         (): [string, string] | undefined => (size ? [name, file] : undefined),
         (e) => {
@@ -120,6 +125,10 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
         await cleanup();
         reject(spoolError(e));
       }
+    });
+    // A client gone mid-body never ends the parser: stop it, so its spool files are closed and removed and nothing waits forever.
+    req.once("close", () => {
+      if (!req.complete) parser.destroy(new Error("the request was cut off"));
     });
     req.pipe(parser);
   });

@@ -90,14 +90,18 @@ describe("GraphQL abuse limits", () => {
 
   describe("engine limits are input errors", () => {
     it.each([
-      ["40,000 ids", { ids: Array.from({ length: 40_000 }, (_, i) => String(i + 1)) }, "ids", /At most 1000 ids/],
+      ["40,000 ids in the variables", { ids: Array.from({ length: 40_000 }, (_, i) => String(i + 1)) }, "query", /at most 1000 items/],
       ["a 60,000-character search", { q: "x".repeat(60_000) }, "q", /at most 200 characters/],
-    ])("%s → BAD_USER_INPUT with fieldErrors", async (_label, filter, field, message) => {
-      // Refused by the resolver, so reported as GraphQL reports input errors during execution: HTTP 200.
-      const res = await attack({ query: `query($f: NewsFilter) { allNews(filter: $f) { id } _allNewsMeta(filter: $f) { count } }`, variables: { f: filter } }, 200);
-      expect(res.body.data).toBeNull();
+    ])("%s → 400 BAD_USER_INPUT with fieldErrors", async (_label, filter, field, message) => {
+      const res = await attack({ query: `query($f: NewsFilter) { allNews(filter: $f) { id } _allNewsMeta(filter: $f) { count } }`, variables: { f: filter } });
       expect(res.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
       expect(res.body.errors[0].extensions.fieldErrors[field]).toMatch(message);
+    });
+
+    it("1,001 ids written in the document itself are refused by the list, with HTTP 400", async () => {
+      const ids = Array.from({ length: 1001 }, (_, i) => `"${i + 1}"`).join(",");
+      const res = await attack({ query: `{ allNews(filter: { ids: [${ids}] }) { id } }` });
+      expect(res.body.errors[0].extensions.fieldErrors.ids).toMatch(/At most 1000 ids/);
     });
 
     it("bounds a text filter by its field's declared maximum", async () => {

@@ -1,4 +1,7 @@
 import { promises as fsp, readdirSync, rmSync, writeFileSync } from "fs";
+import type { Server } from "http";
+import net from "net";
+import { tmpdir } from "os";
 import { files } from "../support/files";
 import { errorCode, startTestApp, TestApp } from "../support/testApp";
 
@@ -14,7 +17,7 @@ describe("images store faults", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ seed: true });
     token = await app.adminToken();
   });
   afterAll(() => app.close());
@@ -60,6 +63,59 @@ describe("images store faults", () => {
     }
     expect((await app.http.get("/healthz")).body).toEqual({ db: "up", images: "up" });
     expect((await app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, token)).body.data.createNews.imageUri).toMatch(/\.png$/);
+  });
+
+  it("a write whose second image cannot be moved into place keeps neither image, nor a record change", async () => {
+    const block = async () => (await app.gql(`{ allLandingBlocks(filter: { q: "landing_banner01" }) { id title imageUri blocks { imageUri } } }`)).body.data.allLandingBlocks[0];
+    const before = [readdirSync(dir()).sort(), await block()];
+    expect(before[1]).toMatchObject({ id: expect.anything(), blocks: expect.any(Array) });
+    const real = fsp.rename;
+    let renames = 0;
+    const failing = jest.spyOn(fsp, "rename").mockImplementation(async (from, to) => {
+      if (++renames === 2) throw Object.assign(new Error("EIO: i/o error, rename"), { code: "EIO" });
+      return real(from, to);
+    });
+    try {
+      // webp and gif are not among the seed images: both are new files, so the first is renamed in before the second fails.
+      const res = await app.http
+        .post("/api/update/landing")
+        .set("Authorization", token)
+        .field("Identifier", "landing_banner01")
+        .field("Title", "changed")
+        .attach("file", files.webp, "a.webp")
+        .attach("files0", files.gif, "b.gif");
+      expect([res.status, res.body]).toEqual([503, { message: "The images store is unavailable; nothing was saved" }]);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(renames).toBe(2);
+    expect([readdirSync(dir()).sort(), await block()]).toEqual(before);
+  });
+
+  it("a REST upload cut off mid-file leaves no spooled file behind", async () => {
+    const spools = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`presale-upload-${process.pid}-`));
+    const server: Server = app.express.listen(0, "127.0.0.1");
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const socket = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      const b = "cut-off-boundary";
+      socket.write(
+        `POST /api/add/news HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${b}\r\nContent-Length: 100000\r\n\r\n` +
+          `--${b}\r\nContent-Disposition: form-data; name="Heading"\r\n\r\nh\r\n` +
+          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
+      socket.write(files.png);
+      const deadline = Date.now() + 5000;
+      while (!spools().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(spools()).toHaveLength(1);
+      socket.destroy();
+      // Before, the parser waited for the rest of the body forever, holding the file open.
+      while (spools().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(spools()).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("a record refused after its image was checked leaves no temporary file", async () => {

@@ -1,5 +1,5 @@
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from "typeorm";
-import { UserInputError } from "../../errors";
+import { BadRequestError } from "../../errors";
 import type { Resource } from "./define";
 import { FieldSpec, isLongText } from "./fields";
 
@@ -60,7 +60,7 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
     const p = `f${i++}`;
     if (key === "q") {
       if (String(value).length > MAX_SEARCH_LENGTH) {
-        throw new UserInputError({ q: `Search text must be at most ${MAX_SEARCH_LENGTH} characters` });
+        throw new BadRequestError({ q: `Search text must be at most ${MAX_SEARCH_LENGTH} characters` });
       }
       const fields = searchFieldsOf(r);
       const term = `%${escapeLike(String(value))}%`;
@@ -69,19 +69,19 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
       );
     } else if (key === "ids") {
       const list = Array.isArray(value) ? value : [value];
-      if (list.length > MAX_FILTER_IDS) throw new UserInputError({ ids: `At most ${MAX_FILTER_IDS} ids per request` });
+      if (list.length > MAX_FILTER_IDS) throw new BadRequestError({ ids: `At most ${MAX_FILTER_IDS} ids per request` });
       const ids = list.map(Number).filter(Number.isSafeInteger);
       if (ids.length === 0) qb.andWhere("1 = 0");
       else qb.andWhere(`${a}.id IN (:...${p})`, { [p]: ids });
     } else if (allowed.has(key)) {
       const spec = r.fields[key];
       const max = spec?.kind === "string" ? spec.max : MAX_FILTER_TEXT;
-      if (typeof value === "string" && value.length > max) throw new UserInputError({ [key]: `${key} must be at most ${max} characters` });
+      if (typeof value === "string" && value.length > max) throw new BadRequestError({ [key]: `${key} must be at most ${max} characters` });
       qb.andWhere(`${a}.${key} = :${p}`, { [p]: dbValue(key, value) });
     } else {
       const suffix = RANGE_SUFFIXES.find((s) => key.endsWith(s));
       const field = suffix && key.slice(0, -suffix.length);
-      if (!suffix || !field || !ranged.has(field)) throw new UserInputError({ filter: `Unknown filter ${key}` });
+      if (!suffix || !field || !ranged.has(field)) throw new BadRequestError({ filter: `Unknown filter ${key}` });
       qb.andWhere(`${a}.${field} ${OPERATORS[suffix]} :${p}`, { [p]: dbValue(field, value) });
     }
   }
@@ -90,17 +90,17 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
 
 export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r: Resource, p: ListParams) {
   const field = p.sortField || r.defaultSort.field;
-  if (!sortFieldsOf(r).includes(field)) throw new UserInputError({ sortField: `Cannot sort by ${field}` });
+  if (!sortFieldsOf(r).includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
   const order = (p.sortOrder || r.defaultSort.order).toUpperCase();
-  if (order !== "ASC" && order !== "DESC") throw new UserInputError({ sortOrder: "Sort order must be ASC or DESC" });
+  if (order !== "ASC" && order !== "DESC") throw new BadRequestError({ sortOrder: "Sort order must be ASC or DESC" });
   qb.orderBy(`${qb.alias}.${field}`, order);
   if (field !== "id") qb.addOrderBy(`${qb.alias}.id`, order);
   if (p.perPage !== undefined && p.perPage !== null) {
     if (!Number.isSafeInteger(p.perPage) || p.perPage < 1 || p.perPage > MAX_PER_PAGE) {
-      throw new UserInputError({ perPage: `Rows per page must be between 1 and ${MAX_PER_PAGE}` });
+      throw new BadRequestError({ perPage: `Rows per page must be between 1 and ${MAX_PER_PAGE}` });
     }
     const page = p.page ?? 0;
-    if (!Number.isSafeInteger(page) || page < 0) throw new UserInputError({ page: "Page must be 0 or more" });
+    if (!Number.isSafeInteger(page) || page < 0) throw new BadRequestError({ page: "Page must be 0 or more" });
     qb.offset(page * p.perPage).limit(p.perPage);
   }
   return qb;

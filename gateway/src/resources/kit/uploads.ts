@@ -1,5 +1,5 @@
 import type { Readable } from "stream";
-import { InsufficientStorageError, MalformedRequestError, PayloadTooLargeError } from "../../errors";
+import { InsufficientStorageError, BadRequestError, PayloadTooLargeError } from "../../errors";
 
 /** A file received by GraphQL (graphql-upload) or by the REST shim (busboy). */
 export interface UploadedFile {
@@ -24,7 +24,7 @@ export async function readStream(open: () => Readable, maxBytes: number): Promis
     // The spool on disk failed: the server's problem. Anything else is the body ending early or malformed.
     if (code === "ENOSPC" || code === "EDQUOT") throw new InsufficientStorageError("The upload spool is full; nothing was saved");
     if (code && /^E[A-Z]+$/.test(code) && code !== "ECONNRESET") throw e;
-    throw new MalformedRequestError({ file: "The upload ended before the file was complete" });
+    throw new BadRequestError({ file: "The upload ended before the file was complete" });
   }
   return Buffer.concat(chunks);
 }
