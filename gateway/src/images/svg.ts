@@ -3,25 +3,20 @@ import { JSDOM } from "jsdom";
 import { cssReferences } from "./css";
 import { rasterError } from "./raster";
 import { sniffImage } from "./sniff";
-import { svgShape } from "./svgShape";
+import { svgShapeError } from "./svgShape";
 
 /**
  * SVG through an allowlist sanitiser (DOMPurify's SVG profile, on jsdom).
- * Anything that could run, navigate or fetch (scripts, handlers, animations
- * that retarget links or handlers, external references, `@import`) refuses the
- * file with the reason; anything else outside the allowlist (editor metadata
- * such as Inkscape's) is dropped. What is stored is the sanitised tree,
- * serialised as XML, never the bytes received.
+ * The file is read as browsers read an .svg, as XML (an HTML parse would also
+ * expose the HTML parser's blow-ups: 27 kB of unclosed <b> became four million
+ * elements). Anything that could run, navigate or fetch (scripts, handlers,
+ * animations that retarget links or handlers, external references, `@import`)
+ * refuses the file with the reason; anything else outside the allowlist
+ * (editor metadata such as Inkscape's) is dropped. What is stored is the
+ * sanitised tree, serialised as XML, never the bytes received.
  */
 
-/**
- * jsdom's cost grows with elements × depth (20,000 nested <g>, 140 kB, took a
- * minute) and with the attributes of one element. At these bounds the worst
- * file takes about as long as a 5 MB path does (1 to 3 s); drawings (tens to
- * thousands of elements, a few dozen levels) are far inside them.
- */
-export const SVG_LIMITS = { elements: 10_000, depth: 100, attributes: 100 };
-
+const SVG_NS = "http://www.w3.org/2000/svg";
 const SCRIPTS = "SVG scripts are not allowed";
 const HANDLERS = "SVG event handlers are not allowed";
 const SCRIPT_LINKS = "SVG script links are not allowed";
@@ -42,7 +37,7 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** The state of the sanitize call in progress (sanitize is synchronous, so one at a time). */
 let pass = { reasons: [] as string[], maxPixels: 0 };
-let instance: { purify: DOMPurify; serialize(node: Node): string } | undefined;
+let instance: { purify: DOMPurify; parse(text: string): Document; serialize(node: Node): string } | undefined;
 
 /** Why a link or url() is refused: only `#id` in the same file and embedded rasters within the pixel limit are kept. */
 function referenceError(raw: string, maxPixels: number): string | undefined {
@@ -105,8 +100,9 @@ function purifier() {
       data.keepAttr = false;
     }
   });
+  const parser = new window.DOMParser();
   const serializer = new window.XMLSerializer();
-  instance = { purify, serialize: (node) => serializer.serializeToString(node) };
+  instance = { purify, parse: (text) => parser.parseFromString(text, "image/svg+xml"), serialize: (node) => serializer.serializeToString(node) };
   return instance;
 }
 
@@ -142,39 +138,40 @@ function* elementsOf(root: Element): Generator<Element> {
   }
 }
 
-function complexity(text: string): string | undefined {
-  const shape = svgShape(text);
-  const { elements, depth, attributes } = SVG_LIMITS;
-  if (shape.elements > elements) return `SVG image is too complex: ${shape.elements} elements, at most ${elements}`;
-  if (shape.depth > depth) return `SVG image is too complex: ${shape.depth} levels of nesting, at most ${depth}`;
-  if (shape.attributes > attributes) return `SVG image is too complex: ${shape.attributes} attributes on one element, at most ${attributes}`;
-  return undefined;
+/** CDATA sections are text to a browser, but DOMPurify drops them, and with them an editor's stylesheet. */
+function cdataToText(root: Element) {
+  for (const element of elementsOf(root)) {
+    for (const child of [...element.childNodes]) {
+      if (child.nodeType === child.CDATA_SECTION_NODE) element.replaceChild(element.ownerDocument.createTextNode(child.nodeValue ?? ""), child);
+    }
+  }
 }
 
 /** The sanitised SVG to store, or why the file is refused. `maxPixels` bounds embedded rasters. */
 export function sanitizeSvg(bytes: Buffer, maxPixels: number): { svg: Buffer } | { error: string } {
-  const text = bytes.toString("utf8").replace(NOT_XML, "");
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "").replace(NOT_XML, "");
   if (/<!ENTITY/i.test(text)) return { error: "SVG entities are not allowed" };
-  const tooComplex = complexity(text);
-  if (tooComplex) return { error: tooComplex };
-  const { purify, serialize } = purifier();
+  const shapeError = svgShapeError(text);
+  if (shapeError) return { error: shapeError };
+  const { purify, parse, serialize } = purifier();
+  const root = parse(text).documentElement;
+  // A prefixed root (<svg:svg>) is SVG too, but DOMPurify's allowlist names elements unprefixed.
+  if (root?.localName !== "svg" || root.namespaceURI !== SVG_NS || root.prefix) return { error: "Not an SVG image" };
+  cdataToText(root);
   const found: string[] = [];
   pass = { reasons: found, maxPixels };
-  let body: Element;
   try {
-    body = purify.sanitize(text, {
+    purify.sanitize(root, {
+      IN_PLACE: true,
       USE_PROFILES: { svg: true, svgFilters: true },
       // <use> is kept for references inside the file; the href check refuses any other.
       ADD_TAGS: ["use"],
-      RETURN_DOM: true,
-    }) as unknown as Element;
+    });
   } finally {
     pass = { reasons: [], maxPixels: 0 };
   }
   if (found.length) return { error: found[0] };
-  const roots = [...body.children];
-  if (roots.length !== 1 || roots[0].localName !== "svg") return { error: "Not an SVG image" };
-  const error = storedError(roots[0], maxPixels);
+  const error = storedError(root, maxPixels);
   if (error) return { error };
-  return { svg: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(roots[0])}\n`, "utf8") };
+  return { svg: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(root)}\n`, "utf8") };
 }

@@ -128,7 +128,7 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
   it.each(HOSTILE)("hostile SVG (%s) is refused or stored harmless", async (_label, text, hostile) => {
     const res = await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token);
     if (res.body.errors) {
-      // Refused by the sanitiser ("SVG ... not allowed"), or not taken for an SVG at all.
+      // Refused by the sanitiser ("SVG ... not allowed", "SVG image is not well-formed XML"), or not taken for an SVG at all.
       expect(fieldErrors(res)?.imageUri).toMatch(/^SVG |^Not an SVG image$|^Allowed Only|^An embedded image/);
       return;
     }
@@ -161,18 +161,29 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
   });
 
   it("refuses an SVG too deep or too big for the sanitiser, fast, storing nothing", async () => {
-    // 36 kB of groups left open, 12,000 deep: jsdom spent 27 s on it, then overflowed its stack, before the shape was measured first.
-    const deep = svg("<g>".repeat(12_000));
     const [before, count] = [stored(), await newsCount()];
-    const { res, ms } = await timed(() => app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(deep) }, token));
-    expect(fieldErrors(res)).toEqual({ imageUri: "SVG image is too complex: 12001 elements, at most 10000" });
-    expect(ms).toBeLessThan(REFUSE_MS);
-    const nested = svg("<g>".repeat(150) + "</g>".repeat(150));
-    expect(fieldErrors(await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(nested) }, token))).toEqual({
-      imageUri: "SVG image is too complex: 151 levels of nesting, at most 100",
-    });
+    const samples: [string, string][] = [
+      // 36 kB of groups left open: jsdom spent 27 s on it, then overflowed its stack, before the shape was read first.
+      [svg("<g>".repeat(12_000)), "SVG image is too complex: more than 100 levels of nesting"],
+      // 27 kB that an HTML parser turns into four million elements (each <p> reopens every unclosed <b>).
+      [svg("<p>" + Array.from({ length: 2000 }, (_, i) => `<b a="${i}">`).join("") + "<p>x".repeat(2000)), "SVG image is too complex: more than 100 levels of nesting"],
+      [svg("<rect/>".repeat(5001)), "SVG image is too complex: more than 5000 elements"],
+      [svg(`<rect ${Array.from({ length: 101 }, (_, i) => `data-a${i}="1"`).join(" ")}/>`), "SVG image is too complex: more than 100 attributes on one element"],
+    ];
+    for (const [text, message] of samples) {
+      const { res, ms } = await timed(() => app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token));
+      expect(fieldErrors(res)).toEqual({ imageUri: message });
+      expect(ms).toBeLessThan(REFUSE_MS);
+    }
     expect(stored()).toEqual(before);
     expect(await newsCount()).toBe(count);
+  });
+
+  it("refuses an SVG that is not well-formed XML, as a browser would not draw it", async () => {
+    const res = await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(svg(`<rect width=9 height="9">`)) }, token);
+    expect(fieldErrors(res)?.imageUri).toMatch(/^SVG image is not well-formed XML: 1:\d+: /);
+    const noNamespace = await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(`<svg><rect width="9" height="9"/></svg>`) }, token);
+    expect(fieldErrors(noNamespace)).toEqual({ imageUri: "Not an SVG image" });
   });
 
   it.each([
