@@ -9,8 +9,9 @@ import type { Config } from "./config";
 import { ImageStore } from "./images/store";
 import type { Logger } from "./logger";
 import { resources } from "./resources";
-import { launchPads } from "./resources/chainRecords";
-import { chainTransactions } from "./resources/chainTransactions";
+import { LaunchPad } from "./resources/launchPad";
+import { ChainTransaction } from "./resources/chainTransaction";
+import type { AnyResource } from "./resources/kit/define";
 import { ResourceService } from "./resources/kit/service";
 
 /** Everything a request handler may use, built once per process. */
@@ -20,7 +21,7 @@ export class Services {
   readonly chain: ChainService;
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
-  private readonly byName = new Map<string, ResourceService>();
+  private readonly byResource = new Map<AnyResource, ResourceService>();
 
   constructor(
     readonly config: Config,
@@ -28,11 +29,11 @@ export class Services {
     readonly log: Logger,
   ) {
     this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
-    for (const r of resources) this.byName.set(r.name, new ResourceService(r, ds, this.images));
+    for (const r of resources) this.byResource.set(r, new ResourceService(r, ds, this.images));
     this.redis = config.redis ? createRedis(config.redis.url) : undefined;
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });
     this.auth = new AuthService(this, new TokenService(config.jwtSecret, config.jwtTtl), limiter, new SessionStore(ds, config.signIn.sessionCacheMs));
-    this.chain = new ChainService(config.chain, this.resource(launchPads.name), this.resource(chainTransactions.name), log);
+    this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
 
   /** Closes what the services opened (the Redis connection); the DataSource belongs to the caller. */
@@ -40,10 +41,11 @@ export class Services {
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
-  resource(name: string): ResourceService {
-    const service = this.byName.get(name);
-    if (!service) throw new Error(`Unknown resource ${name}`);
-    return service;
+  /** The service of a declared resource, typed by its declaration. */
+  resource<R extends AnyResource>(declaration: R): ResourceService<R> {
+    const service = this.byResource.get(declaration);
+    if (!service) throw new Error(`${declaration.name} is not in the resources list`);
+    return service as unknown as ResourceService<R>;
   }
 }
 

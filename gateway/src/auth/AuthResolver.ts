@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import type { GqlContext } from "../graphql/context";
 import { resourceTypes } from "../graphql/resourceTypes";
-import { signInEvents } from "../resources/signInEvents";
+import { SignInEvent } from "../resources/signInEvent";
 import { DURING_TWO_FACTOR_SETUP } from "./authChecker";
 
 @ObjectType({ description: "A session: the token goes in the Authorization header" })
@@ -37,7 +37,7 @@ class TwoFactorSetup {
   recoveryCodes: string[];
 }
 
-const signInEvent = resourceTypes(signInEvents).object;
+const signInEvent = resourceTypes(SignInEvent).object;
 
 @Resolver()
 export class AuthResolver {

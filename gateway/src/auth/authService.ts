@@ -1,7 +1,9 @@
 import { randomBytes } from "crypto";
 import { ForbiddenError, TooManyRequestsError, TwoFactorRequiredError, UnauthenticatedError, UserInputError } from "../errors";
-import { SignInResult, signInEvents } from "../resources/signInEvents";
-import { users } from "../resources/users";
+import { SignInResult } from "../resources/signInEvent";
+import { SignInEvent } from "../resources/signInEvent";
+import type { InputOfResource, RowOfResource } from "../resources/kit/define";
+import { User } from "../resources/user";
 import type { Services } from "../services";
 import { verifyPassword } from "./passwords";
 import { forgetSessionsOf, SessionStore } from "./sessionStore";
@@ -24,7 +26,7 @@ export interface ClientInfo {
 const REGISTERED_PENDING = "If this address can be registered, the account now waits for an administrator's approval";
 const REGISTERED_OPEN = "If this address can be registered, you can now sign in with it";
 
-type UserRow = Record<string, any>;
+type UserRow = RowOfResource<typeof User>;
 
 /** Sign-in, sessions, two-factor and self-registration; shared by GraphQL and the REST shim. */
 export class AuthService {
@@ -36,11 +38,11 @@ export class AuthService {
   ) {}
 
   private get users() {
-    return this.services.resource(users.name);
+    return this.services.resource(User);
   }
 
   private repo() {
-    return this.services.ds.getRepository<UserRow>(users.name);
+    return this.services.ds.getRepository<UserRow>(User.name);
   }
 
   /** The signed-in user of an Authorization header, if its token is valid and its session still live. */
@@ -122,7 +124,7 @@ export class AuthService {
   private async record(email: string, userId: number | undefined, client: ClientInfo, result: SignInResult) {
     const now = new Date();
     await this.services.ds
-      .getRepository(signInEvents.name)
+      .getRepository(SignInEvent.name)
       .insert({ email: email.slice(0, 190), userId: userId ?? null, ip: client.ip.slice(0, 45), userAgent: client.userAgent?.slice(0, 255) ?? null, result, createdAt: now, updatedAt: now })
       .catch((e) => this.services.log.error({ err: e }, "could not record a sign-in event"));
   }
@@ -140,7 +142,8 @@ export class AuthService {
       throw new UserInputError({ password2: "Please confirm the password" });
     }
     const approved = first || mode === "open";
-    const { name, email, password, password2 } = input;
+    // As a transport does: the users service checks each value, whatever its compile-time type.
+    const { name, email, password, password2 } = input as InputOfResource<typeof User>;
     const outcome = { message: approved ? REGISTERED_OPEN : REGISTERED_PENDING, approved };
     try {
       // The password is hashed before the email is found taken, so both answers take as long.
@@ -219,7 +222,7 @@ export class AuthService {
   async mySignIns(user: AuthUser | undefined, limit = 20) {
     const row = await this.self(user);
     return this.services.ds
-      .getRepository(signInEvents.name)
+      .getRepository(SignInEvent.name)
       .createQueryBuilder("e")
       .where("e.userId = :id OR LOWER(e.email) = :email", { id: row.id, email: String(row.email).toLowerCase() })
       .orderBy("e.createdAt", "DESC")

@@ -1,8 +1,8 @@
 import { randomUUID } from "crypto";
 import { EventEmitter } from "events";
 import type { DataSource, EntityManager } from "typeorm";
-import { sessions } from "../resources/sessions";
-import { users } from "../resources/users";
+import { Session } from "../resources/session";
+import { User } from "../resources/user";
 import type { AuthUser, TokenClaims } from "./tokens";
 
 /** The user behind a live session, as one indexed lookup finds it. */
@@ -17,7 +17,7 @@ const userChanged = new EventEmitter().setMaxListeners(0);
 export async function endSessionsOf(manager: EntityManager, userId: number, keep?: string) {
   const qb = manager
     .createQueryBuilder()
-    .update(sessions.table)
+    .update(Session.table)
     .set({ revoked: true, updatedAt: new Date() })
     .where("userId = :userId AND revoked = :no", { userId, no: false });
   if (keep) qb.andWhere("jti <> :keep", { keep });
@@ -50,7 +50,7 @@ export class SessionStore {
   /** Records a session before its token is handed out. */
   async record(jti: string, user: AuthUser, expiresAt: number, meta: { ip: string; userAgent?: string }) {
     const now = new Date();
-    await this.ds.getRepository(sessions.name).insert({
+    await this.ds.getRepository(Session.name).insert({
       jti,
       userId: user.id,
       userName: user.name,
@@ -72,8 +72,8 @@ export class SessionStore {
       .createQueryBuilder()
       .select(["s.userId AS userId", "s.revoked AS revoked", "s.expiresAt AS expiresAt"])
       .addSelect(["u.name AS name", "u.email AS email", "u.role AS role", "u.approved AS approved", "u.tokenVersion AS tokenVersion", "u.twoFactorEnabled AS twoFactorEnabled"])
-      .from(sessions.table, "s")
-      .innerJoin(users.table, "u", "u.id = s.userId")
+      .from(Session.table, "s")
+      .innerJoin(User.table, "u", "u.id = s.userId")
       .where("s.jti = :jti", { jti: claims.sessionId })
       .getRawOne<Record<string, unknown>>();
     const live =
@@ -100,7 +100,7 @@ export class SessionStore {
 
   /** Ends one session (logout). */
   async end(jti: string) {
-    await this.ds.getRepository(sessions.name).update({ jti }, { revoked: true, updatedAt: new Date() });
+    await this.ds.getRepository(Session.name).update({ jti }, { revoked: true, updatedAt: new Date() });
     this.cache.delete(jti);
   }
 

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import { chainTransactions } from "../resources/chainTransactions";
+import { ChainTransaction } from "../resources/chainTransaction";
 import { resourceTypes } from "../graphql/resourceTypes";
 import type { GqlContext } from "../graphql/context";
 
@@ -42,7 +42,7 @@ export class ChainResolver {
   }
 
   @Authorized()
-  @Mutation(() => resourceTypes(chainTransactions).object, {
+  @Mutation(() => resourceTypes(ChainTransaction).object, {
     description: "Adds a mined transaction to the history; the gateway reads and decodes it from the chain. Idempotent.",
   })
   recordChainTransaction(@Arg("hash", () => String) hash: string, @Ctx() ctx: GqlContext) {

@@ -12,7 +12,9 @@ import { formatUnits } from "ethers";
 import type { AuthUser } from "../auth/tokens";
 import { UserInputError } from "../errors";
 import type { Logger } from "../logger";
+import type { ChainTransaction } from "../resources/chainTransaction";
 import type { ResourceService } from "../resources/kit/service";
+import type { LaunchPad } from "../resources/launchPad";
 import { recordTransaction } from "./transactionRecorder";
 
 /** Decimal text without a trailing ".0" (formatUnits writes "100.0"). */
@@ -28,8 +30,8 @@ export class ChainService {
 
   constructor(
     private config: ChainConfig | null,
-    private readonly launchPads: ResourceService,
-    private readonly history: ResourceService,
+    private readonly launchPads: ResourceService<typeof LaunchPad>,
+    private readonly history: ResourceService<typeof ChainTransaction>,
     private readonly log: Logger,
   ) {}
 

@@ -2,8 +2,10 @@ import { ChainConfig, ContractKey, ContractName, interfaceOf } from "@presale/ab
 import { getAddress, Provider, TransactionDescription } from "ethers";
 import type { AuthUser } from "../auth/tokens";
 import { UserInputError } from "../errors";
-import type { Row } from "../resources/kit/define";
+import type { ChainTransaction } from "../resources/chainTransaction";
+import type { RowOfResource } from "../resources/kit/define";
 import type { ResourceService } from "../resources/kit/service";
+import type { LaunchPad } from "../resources/launchPad";
 
 const NAME_OF: Record<ContractKey, ContractName> = {
   farm: "Farm",
@@ -32,9 +34,9 @@ export async function recordTransaction(
   hash: unknown,
   user: AuthUser | undefined,
   chain: { config: ChainConfig; provider: Provider },
-  history: ResourceService,
-  launchPads: ResourceService,
-): Promise<Row> {
+  history: ResourceService<typeof ChainTransaction>,
+  launchPads: ResourceService<typeof LaunchPad>,
+): Promise<RowOfResource<typeof ChainTransaction>> {
   if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new UserInputError({ hash: "Hash must be 0x followed by 64 hex digits" });
   const [known] = await history.list({ filter: { hash: hash.toLowerCase() }, perPage: 1 });
   if (known) return known;

@@ -1,34 +1,47 @@
-import { blocklist, ipWhitelist, launchPads, pools } from "./chainRecords";
-import { chainTransactions } from "./chainTransactions";
-import type { Resource } from "./kit/define";
-import { landingBlocks } from "./landingBlocks";
-import { about, feature, featureDescription, homePage, roadmap } from "./sections";
-import { articleImages, articles, contactMessages, homeImages, news, newsDescriptions, settings } from "./site";
-import { sessions } from "./sessions";
-import { signInEvents } from "./signInEvents";
-import { users } from "./users";
+import { About } from "./about";
+import { Article } from "./article";
+import { ArticleImage } from "./articleImage";
+import { BlocklistEntry } from "./blocklistEntry";
+import { ChainTransaction } from "./chainTransaction";
+import { ContactMessage } from "./contactMessage";
+import { Feature } from "./feature";
+import { FeatureDescription } from "./featureDescription";
+import { HomeImage } from "./homeImage";
+import { HomePage } from "./homePage";
+import { IpWhitelistEntry } from "./ipWhitelistEntry";
+import type { AnyResource } from "./kit/define";
+import { LandingBlock } from "./landingBlock";
+import { LaunchPad } from "./launchPad";
+import { News } from "./news";
+import { NewsDescription } from "./newsDescription";
+import { Pool } from "./pool";
+import { Roadmap } from "./roadmap";
+import { Session } from "./session";
+import { Setting } from "./setting";
+import { SignInEvent } from "./signInEvent";
+import { User } from "./user";
 
 /** Every resource of the product; the GraphQL API, the REST shim and the schema follow from this list. */
-export const resources: Resource[] = [
-  users,
-  about,
-  feature,
-  featureDescription,
-  roadmap,
-  landingBlocks,
-  homeImages,
-  homePage,
-  settings,
-  news,
-  newsDescriptions,
-  articles,
-  articleImages,
-  contactMessages,
-  pools,
-  ipWhitelist,
-  launchPads,
-  blocklist,
-  chainTransactions,
-  sessions,
-  signInEvents,
+export const resources: AnyResource[] = [
+  User,
+  About,
+  Feature,
+  FeatureDescription,
+  Roadmap,
+  LandingBlock,
+  HomeImage,
+  HomePage,
+  Setting,
+  News,
+  NewsDescription,
+  Article,
+  ArticleImage,
+  ContactMessage,
+  Pool,
+  IpWhitelistEntry,
+  LaunchPad,
+  BlocklistEntry,
+  ChainTransaction,
+  Session,
+  SignInEvent,
 ];

@@ -73,7 +73,7 @@ export async function perform(route: RestRoute, services: Services, caller: Call
   }
 
   const r = route.resource!;
-  const service = services.resource(r.name);
+  const service = services.resource(r);
   const label = labelOf(r);
   switch (route.action) {
     case "list": {

@@ -1,9 +1,22 @@
-import { blocklist, ipWhitelist, launchPads, pools } from "../resources/chainRecords";
+import { BlocklistEntry } from "../resources/blocklistEntry";
+import { IpWhitelistEntry } from "../resources/ipWhitelistEntry";
+import { LaunchPad } from "../resources/launchPad";
+import { Pool } from "../resources/pool";
 import type { Resource } from "../resources/kit/define";
-import { landingBlocks } from "../resources/landingBlocks";
-import { about, feature, featureDescription, homePage, roadmap } from "../resources/sections";
-import { articleImages, articles, contactMessages, homeImages, news, newsDescriptions, settings } from "../resources/site";
-import { users } from "../resources/users";
+import { LandingBlock } from "../resources/landingBlock";
+import { About } from "../resources/about";
+import { Feature } from "../resources/feature";
+import { FeatureDescription } from "../resources/featureDescription";
+import { HomePage } from "../resources/homePage";
+import { Roadmap } from "../resources/roadmap";
+import { ArticleImage } from "../resources/articleImage";
+import { Article } from "../resources/article";
+import { ContactMessage } from "../resources/contactMessage";
+import { HomeImage } from "../resources/homeImage";
+import { News } from "../resources/news";
+import { NewsDescription } from "../resources/newsDescription";
+import { Setting } from "../resources/setting";
+import { User } from "../resources/user";
 
 /** What a route does: a resource operation of ResourceService, or sign-in / registration of AuthService. */
 export type Action = "list" | "create" | "update" | "remove" | "login" | "logout" | "register";
@@ -52,10 +65,10 @@ const visibility = (path: string, resource: Resource, summary: string) =>
 const articleImageRoutes = [1, 2, 3, 4].flatMap((slot) => {
   const scope = { slot };
   return [
-    list("get", `/get/aimage${slot}`, articleImages, `Latest Articles${slot} images`, { scope }),
-    create(`/add/aimage${slot}`, articleImages, "multipart", `Add a Latest Articles${slot} image`, { scope }),
-    update(`/update/aimage${slot}`, articleImages, "multipart", `Replace a Latest Articles${slot} image`, { scope }),
-    remove(`/delete/aimage${slot}`, articleImages, `Delete a Latest Articles${slot} image`, { scope }),
+    list("get", `/get/aimage${slot}`, ArticleImage, `Latest Articles${slot} images`, { scope }),
+    create(`/add/aimage${slot}`, ArticleImage, "multipart", `Add a Latest Articles${slot} image`, { scope }),
+    update(`/update/aimage${slot}`, ArticleImage, "multipart", `Replace a Latest Articles${slot} image`, { scope }),
+    remove(`/delete/aimage${slot}`, ArticleImage, `Delete a Latest Articles${slot} image`, { scope }),
   ];
 });
 
@@ -65,71 +78,71 @@ export const restRoutes: RestRoute[] = [
   route("post", "/login", "login", undefined, "Sign in; answers the token for the Authorization header", { payload: "json" }),
   route("post", "/logout", "logout", undefined, "End this session: its token stops working at once", { payload: "json" }),
   route("post", "/register", "register", undefined, "Register an administrator account (JSON only, so a cross-site form cannot post it)", { payload: "json" }),
-  create("/user-add", users, "json", "Add a user"),
-  update("/update-user", users, "json", "Update a user"),
-  list("get", "/user-data", users, "List users"),
-  remove("/user-delete", users, "Delete a user"),
+  create("/user-add", User, "json", "Add a user"),
+  update("/update-user", User, "json", "Update a user"),
+  list("get", "/user-data", User, "List users"),
+  remove("/user-delete", User, "Delete a user"),
 
   // Farms, features, roadmap, whitelist
-  list("post", "/form-data", about, "List the farms form (home block) entries"),
-  remove("/form-delete", about, "Delete a farms form (home block) entry"),
-  create("/add/about", about, "json", "Add a home block entry"),
-  update("/update/about", about, "multipart", "Update a home block entry"),
-  create("/pool-add", pools, "multipart", "Record a farm pool after its add transaction"),
-  remove("/pool-delete", pools, "Delete a farm pool record"),
-  list("get", "/get/Feature", feature, "List image-text features"),
-  update("/update/feature", feature, "multipart", "Update an image-text feature"),
-  create("/ip-add", ipWhitelist, "multipart", "Add an IP address to the whitelist"),
-  list("get", "/get/featuredes", featureDescription, "List 'road more' descriptions"),
-  update("/update/featuredes", featureDescription, "multipart", "Update a 'road more' description"),
-  list("get", "/get/Roadmapdes", roadmap, "List roadmap 'load more' records"),
-  update("/update/Roadmapdes", roadmap, "multipart", "Update a roadmap 'load more' record"),
-  remove("/roadmap-delete", roadmap, "Delete a roadmap 'load more' record"),
+  list("post", "/form-data", About, "List the farms form (home block) entries"),
+  remove("/form-delete", About, "Delete a farms form (home block) entry"),
+  create("/add/about", About, "json", "Add a home block entry"),
+  update("/update/about", About, "multipart", "Update a home block entry"),
+  create("/pool-add", Pool, "multipart", "Record a farm pool after its add transaction"),
+  remove("/pool-delete", Pool, "Delete a farm pool record"),
+  list("get", "/get/Feature", Feature, "List image-text features"),
+  update("/update/feature", Feature, "multipart", "Update an image-text feature"),
+  create("/ip-add", IpWhitelistEntry, "multipart", "Add an IP address to the whitelist"),
+  list("get", "/get/featuredes", FeatureDescription, "List 'road more' descriptions"),
+  update("/update/featuredes", FeatureDescription, "multipart", "Update a 'road more' description"),
+  list("get", "/get/Roadmapdes", Roadmap, "List roadmap 'load more' records"),
+  update("/update/Roadmapdes", Roadmap, "multipart", "Update a roadmap 'load more' record"),
+  remove("/roadmap-delete", Roadmap, "Delete a roadmap 'load more' record"),
 
   // Launchpad and blocklist
-  list("post", "/getCardDetails", launchPads, "The launchpad record of a presale address", {
+  list("post", "/getCardDetails", LaunchPad, "The launchpad record of a presale address", {
     payload: "json",
     by: { param: "cardPresaleAddress", field: "presaleAddress" },
   }),
-  list("post", "/LaunchPad-data", launchPads, "List launchpad records"),
-  create("/LaunchPad-add", launchPads, "multipart", "Register a launchpad presale"),
-  remove("/LaunchPad-delete", launchPads, "Delete a launchpad record"),
-  list("post", "/get-blocklist", blocklist, "List blocklisted wallets", { answer: "typedList" }),
-  create("/add-blocklist", blocklist, "json", "Add a wallet to the blocklist"),
-  remove("/remove-blocklist", blocklist, "Remove a wallet from the blocklist", { by: { param: "walletaddress", field: "walletAddress" } }),
+  list("post", "/LaunchPad-data", LaunchPad, "List launchpad records"),
+  create("/LaunchPad-add", LaunchPad, "multipart", "Register a launchpad presale"),
+  remove("/LaunchPad-delete", LaunchPad, "Delete a launchpad record"),
+  list("post", "/get-blocklist", BlocklistEntry, "List blocklisted wallets", { answer: "typedList" }),
+  create("/add-blocklist", BlocklistEntry, "json", "Add a wallet to the blocklist"),
+  remove("/remove-blocklist", BlocklistEntry, "Remove a wallet from the blocklist", { by: { param: "walletaddress", field: "walletAddress" } }),
 
   // Site content
-  list("get", "/get/about", about, "List home block entries"),
-  list("get", "/get/landing", landingBlocks, "List landing blocks"),
-  list("get", "/get/Homeimage", homeImages, "List home images"),
-  list("get", "/get/Homepage", homePage, "List home page records"),
-  list("get", "/get/setting", settings, "List site settings"),
-  list("get", "/get/news", news, "List news"),
-  list("get", "/get/newsdes", newsDescriptions, "List news descriptions"),
-  list("get", "/get/Contact", contactMessages, "List contact messages"),
-  list("get", "/get/articles", articles, "List latest articles"),
-  update("/update/landing", landingBlocks, "multipart", "Update a landing block: texts, content blocks (Content, JSON text) and images (file, files0, files1, ...)", {
+  list("get", "/get/about", About, "List home block entries"),
+  list("get", "/get/landing", LandingBlock, "List landing blocks"),
+  list("get", "/get/Homeimage", HomeImage, "List home images"),
+  list("get", "/get/Homepage", HomePage, "List home page records"),
+  list("get", "/get/setting", Setting, "List site settings"),
+  list("get", "/get/news", News, "List news"),
+  list("get", "/get/newsdes", NewsDescription, "List news descriptions"),
+  list("get", "/get/Contact", ContactMessage, "List contact messages"),
+  list("get", "/get/articles", Article, "List latest articles"),
+  update("/update/landing", LandingBlock, "multipart", "Update a landing block: texts, content blocks (Content, JSON text) and images (file, files0, files1, ...)", {
     by: { param: "Identifier", field: "identifier" },
     aliases: { Content: "blocks" },
   }),
-  update("/landing/change_status", landingBlocks, "json", "Show ('true') or hide ('false') a landing block", {
+  update("/landing/change_status", LandingBlock, "json", "Show ('true') or hide ('false') a landing block", {
     by: { param: "identifier", field: "identifier" },
     fields: ["visible"],
     aliases: { status: "visible" },
     answer: "status",
   }),
-  update("/update/homeimage", homeImages, "multipart", "Replace the home image"),
-  update("/update/homepage", homePage, "multipart", "Update the home page"),
-  update("/update/setting", settings, "multipart", "Update a setting's value"),
-  create("/add/news", news, "multipart", "Add a news item"),
-  update("/update/news", news, "multipart", "Update a news item"),
-  visibility("/status-mainnews", news, "Show or hide a news item"),
-  create("/add/newsdes", newsDescriptions, "multipart", "Add a news description"),
-  update("/update/newsdes", newsDescriptions, "multipart", "Update a news description"),
-  visibility("/status-news", newsDescriptions, "Show or hide a news description"),
-  create("/add/articles", articles, "multipart", "Add a latest article"),
-  update("/update/articles", articles, "multipart", "Update a latest article"),
-  visibility("/status-articals", articles, "Show or hide a latest article"),
+  update("/update/homeimage", HomeImage, "multipart", "Replace the home image"),
+  update("/update/homepage", HomePage, "multipart", "Update the home page"),
+  update("/update/setting", Setting, "multipart", "Update a setting's value"),
+  create("/add/news", News, "multipart", "Add a news item"),
+  update("/update/news", News, "multipart", "Update a news item"),
+  visibility("/status-mainnews", News, "Show or hide a news item"),
+  create("/add/newsdes", NewsDescription, "multipart", "Add a news description"),
+  update("/update/newsdes", NewsDescription, "multipart", "Update a news description"),
+  visibility("/status-news", NewsDescription, "Show or hide a news description"),
+  create("/add/articles", Article, "multipart", "Add a latest article"),
+  update("/update/articles", Article, "multipart", "Update a latest article"),
+  visibility("/status-articals", Article, "Show or hide a latest article"),
 
   // Article images, slots 1 to 4
   ...articleImageRoutes,

@@ -1,4 +1,4 @@
-import { users } from "../../src/resources/users";
+import { User } from "../../src/resources/user";
 import { ADMIN } from "../support/testApp";
 import { RestApp, startRestApp } from "./support";
 
@@ -8,7 +8,7 @@ describe("REST auth and users", () => {
   beforeAll(async () => (app = await startRestApp()));
   afterAll(() => app.close());
 
-  const byEmail = async (email: string) => (await app.readAll(users, { q: email })).find((u) => u.email === email);
+  const byEmail = async (email: string) => (await app.readAll(User, { q: email })).find((u) => u.email === email);
   const expectWrite = (res: { status: number; body: any }) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
@@ -68,7 +68,7 @@ describe("REST auth and users", () => {
       const user = await byEmail("up@example.com");
       const res = await app.post("/api/update-user", { _id: user!.id, name: "Up", email: "up2@example.com", password: "new-pass-1234" });
       expectWrite(res);
-      expect(await app.read(users, user!.id)).toMatchObject({ email: "up2@example.com", name: "Up" });
+      expect(await app.read(User, user!.id)).toMatchObject({ email: "up2@example.com", name: "Up" });
       const login = await app.post("/api/login", { email: "up2@example.com", password: "new-pass-1234" }, false);
       expect(login.status).toBe(200);
       expect(login.body.name).toBe("Up");
@@ -97,7 +97,7 @@ describe("REST auth and users", () => {
       expectWrite(await app.post("/api/user-add", { name: "Gone", email: "gone@example.com", password: "gone-pass-123", password2: "gone-pass-123" }));
       const user = await byEmail("gone@example.com");
       expectWrite(await app.post("/api/user-delete", { _id: user!.id }));
-      expect(await app.read(users, user!.id)).toBeNull();
+      expect(await app.read(User, user!.id)).toBeNull();
       const admin = await byEmail(ADMIN.email);
       expect((await app.post("/api/user-delete", { _id: admin!.id })).status).toBe(403);
       const unknown = await app.post("/api/user-delete", { _id: "99999" });

@@ -1,5 +1,6 @@
 import { getAddress } from "ethers";
-import { blocklist, launchPads } from "../../src/resources/chainRecords";
+import { BlocklistEntry } from "../../src/resources/blocklistEntry";
+import { LaunchPad } from "../../src/resources/launchPad";
 import { RestApp, startRestApp } from "./support";
 
 /** SPEC section 7, "Launchpad and blocklist". */
@@ -37,7 +38,7 @@ describe("REST launchpad and blocklist", () => {
   describe("launchpad", () => {
     it("POST /api/LaunchPad-add (form-data with the LaunchPad fields) registers a presale", async () => {
       const data = expectWrite(await app.form("/api/LaunchPad-add", launchPadForm));
-      expect(await app.read(launchPads, data._id)).toMatchObject({
+      expect(await app.read(LaunchPad, data._id)).toMatchObject({
         pid: 6,
         priceToken: "1000",
         priceTokenCrypto: "2.5",
@@ -83,9 +84,9 @@ describe("REST launchpad and blocklist", () => {
     });
 
     it("POST /api/LaunchPad-delete deletes by _id", async () => {
-      const [record] = await app.readAll(launchPads);
+      const [record] = await app.readAll(LaunchPad);
       expectWrite(await app.post("/api/LaunchPad-delete", { _id: record.id }));
-      expect(await app.read(launchPads, record.id)).toBeNull();
+      expect(await app.read(LaunchPad, record.id)).toBeNull();
     });
   });
 
@@ -101,7 +102,7 @@ describe("REST launchpad and blocklist", () => {
 
     it("POST /api/add-blocklist adds { walletaddress }; the list shows it", async () => {
       const data = expectWrite(await app.post("/api/add-blocklist", { walletaddress: wallet }));
-      expect(await app.read(blocklist, data._id)).toMatchObject({ walletAddress: getAddress(wallet) });
+      expect(await app.read(BlocklistEntry, data._id)).toMatchObject({ walletAddress: getAddress(wallet) });
       const list = await app.post("/api/get-blocklist");
       expect(list.body.data).toEqual([expect.objectContaining({ _id: data._id, walletaddress: getAddress(wallet) })]);
       const again = await app.post("/api/add-blocklist", { walletaddress: wallet });
@@ -114,7 +115,7 @@ describe("REST launchpad and blocklist", () => {
 
     it("POST /api/remove-blocklist removes by { walletaddress }, in any letter case", async () => {
       expectWrite(await app.post("/api/remove-blocklist", { walletaddress: wallet.toUpperCase().replace("0X", "0x") }));
-      expect(await app.readAll(blocklist)).toEqual([]);
+      expect(await app.readAll(BlocklistEntry)).toEqual([]);
       expect((await app.post("/api/remove-blocklist", { walletaddress: wallet })).status).toBe(404);
       expect((await app.post("/api/remove-blocklist", { walletaddress: wallet }, false)).status).toBe(401);
     });

@@ -1,5 +1,9 @@
-import { ipWhitelist, pools } from "../../src/resources/chainRecords";
-import { about, feature, featureDescription, roadmap } from "../../src/resources/sections";
+import { IpWhitelistEntry } from "../../src/resources/ipWhitelistEntry";
+import { Pool } from "../../src/resources/pool";
+import { About } from "../../src/resources/about";
+import { Feature } from "../../src/resources/feature";
+import { FeatureDescription } from "../../src/resources/featureDescription";
+import { Roadmap } from "../../src/resources/roadmap";
 import { files } from "../support/files";
 import { RestApp, startRestApp } from "./support";
 
@@ -27,7 +31,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
 
     it("POST /api/add/about adds Title, Heading, Description, content (JSON) with the fixed identifier", async () => {
       const data = expectWrite(await app.post("/api/add/about", { Title: "Added", Heading: "H", Description: "D", content: "C" }));
-      expect(await app.read(about, data._id)).toMatchObject({ identifier: "landing_banner01", title: "Added", heading: "H", description: "D", content: "C" });
+      expect(await app.read(About, data._id)).toMatchObject({ identifier: "landing_banner01", title: "Added", heading: "H", description: "D", content: "C" });
       const missing = await app.post("/api/add/about", { Heading: "no title" });
       expect(missing.status).toBe(400);
       expect(missing.body).toEqual({ Title: expect.any(String) });
@@ -35,7 +39,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
     });
 
     it("POST /api/update/about (multipart) updates fields and the image; omitted fields and image stay", async () => {
-      const [first] = await app.readAll(about);
+      const [first] = await app.readAll(About);
       const data = expectWrite(
         await app.form(
           "/api/update/about",
@@ -43,28 +47,28 @@ describe("REST farms, features, roadmap, whitelist", () => {
           { file: files.png },
         ),
       );
-      const stored = await app.read(about, first.id);
+      const stored = await app.read(About, first.id);
       expect(stored).toMatchObject({ title: "New title", heading: "New heading", description: "New description", content: "New content", identifier: "landing_banner01" });
       expect(stored!.imageUri).toMatch(/\.png$/);
       expect(data.logoURI).toBe(stored!.imageUri);
       expect(await app.imageServed(stored!.imageUri)).toBe(true);
 
       expectWrite(await app.form("/api/update/about", { _id: first.id, Title: "Only title" }));
-      expect(await app.read(about, first.id)).toMatchObject({ title: "Only title", heading: "New heading", content: "New content", imageUri: stored!.imageUri });
+      expect(await app.read(About, first.id)).toMatchObject({ title: "Only title", heading: "New heading", content: "New content", imageUri: stored!.imageUri });
     });
 
     it("refuses a non PNG/SVG image with 400 { logoURI } and keeps the record", async () => {
-      const [first] = await app.readAll(about);
+      const [first] = await app.readAll(About);
       const res = await app.form("/api/update/about", { _id: first.id, Title: "Refused" }, { file: files.jpg });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ logoURI: "Allowed Only PNG File" });
-      expect((await app.read(about, first.id))!.title).toBe(first.title);
+      expect((await app.read(About, first.id))!.title).toBe(first.title);
     });
 
     it("POST /api/form-delete deletes by _id", async () => {
       const data = expectWrite(await app.post("/api/add/about", { Title: "To delete" }));
       expectWrite(await app.post("/api/form-delete", { _id: data._id }));
-      expect(await app.read(about, data._id)).toBeNull();
+      expect(await app.read(About, data._id)).toBeNull();
       expect((await app.post("/api/form-delete", { _id: data._id })).status).toBe(404);
     });
   });
@@ -90,7 +94,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
     it("POST /api/pool-add (multipart, every field and file) records the pool", async () => {
       const data = expectWrite(await app.form("/api/pool-add", poolForm, { file: files.svg }));
       expect(data).toMatchObject({ lpSymbol: "ABC-BUSD LP", quoteTokenAdresses: "0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56", isTokenOnly: true });
-      const stored = await app.read(pools, data._id);
+      const stored = await app.read(Pool, data._id);
       expect(stored).toMatchObject({
         risk: 5,
         pid: 0,
@@ -107,17 +111,17 @@ describe("REST farms, features, roadmap, whitelist", () => {
     });
 
     it("answers 400 with legacy names (quoteTokenAdresses as spelt) and stores nothing", async () => {
-      const before = (await app.readAll(pools)).length;
+      const before = (await app.readAll(Pool)).length;
       const res = await app.form("/api/pool-add", { ...poolForm, quoteTokenAdresses: "0x123", alloc: "lots" }, { file: files.png });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ quoteTokenAdresses: expect.any(String), alloc: expect.any(String) });
-      expect((await app.readAll(pools)).length).toBe(before);
+      expect((await app.readAll(Pool)).length).toBe(before);
     });
 
     it("POST /api/pool-delete deletes by _id (JSON)", async () => {
       const data = expectWrite(await app.form("/api/pool-add", poolForm));
       expectWrite(await app.post("/api/pool-delete", { _id: data._id }));
-      expect(await app.read(pools, data._id)).toBeNull();
+      expect(await app.read(Pool, data._id)).toBeNull();
     });
   });
 
@@ -132,7 +136,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
     });
 
     it("POST /api/update/feature (multipart) updates a feature", async () => {
-      const [first] = await app.readAll(feature);
+      const [first] = await app.readAll(Feature);
       expectWrite(
         await app.form(
           "/api/update/feature",
@@ -140,7 +144,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
           { file: files.png2 },
         ),
       );
-      const stored = await app.read(feature, first.id);
+      const stored = await app.read(Feature, first.id);
       expect(stored).toMatchObject({ title: "F title", heading: "F heading", description: "F description", content: "F content", identifier: "landing_banner02" });
       expect(stored!.imageUri).not.toBe(first.imageUri);
     });
@@ -149,7 +153,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
   describe("IP whitelist", () => {
     it("POST /api/ip-add (multipart: whitelist) adds an address; invalid or duplicate answer 400 { whitelist }", async () => {
       expectWrite(await app.form("/api/ip-add", { whitelist: "10.0.0.1" }));
-      expect((await app.readAll(ipWhitelist)).map((e) => e.address)).toContain("10.0.0.1");
+      expect((await app.readAll(IpWhitelistEntry)).map((e) => e.address)).toContain("10.0.0.1");
       const duplicate = await app.form("/api/ip-add", { whitelist: "10.0.0.1" });
       expect(duplicate.status).toBe(400);
       expect(duplicate.body).toEqual({ whitelist: expect.stringMatching(/already exists/) });
@@ -169,9 +173,9 @@ describe("REST farms, features, roadmap, whitelist", () => {
     });
 
     it("POST /api/update/featuredes (multipart: _id, identifier, Title, Heading, Description) updates one", async () => {
-      const [first] = await app.readAll(featureDescription);
+      const [first] = await app.readAll(FeatureDescription);
       expectWrite(await app.form("/api/update/featuredes", { _id: first.id, identifier: "landing_banner03", Title: "R", Heading: "RH", Description: "RD" }));
-      expect(await app.read(featureDescription, first.id)).toMatchObject({ title: "R", heading: "RH", description: "RD", identifier: "landing_banner03" });
+      expect(await app.read(FeatureDescription, first.id)).toMatchObject({ title: "R", heading: "RH", description: "RD", identifier: "landing_banner03" });
     });
   });
 
@@ -184,7 +188,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
     });
 
     it("POST /api/update/Roadmapdes (multipart) updates; a Description over 200 characters answers 400 { Description }", async () => {
-      const [first] = await app.readAll(roadmap);
+      const [first] = await app.readAll(Roadmap);
       const tooLong = await app.form("/api/update/Roadmapdes", { _id: first.id, Description: "x".repeat(201) });
       expect(tooLong.status).toBe(400);
       expect(tooLong.body).toEqual({ Description: expect.stringMatching(/200/) });
@@ -195,16 +199,16 @@ describe("REST farms, features, roadmap, whitelist", () => {
           { file: files.svg },
         ),
       );
-      const stored = await app.read(roadmap, first.id);
+      const stored = await app.read(Roadmap, first.id);
       expect(stored).toMatchObject({ title: "RM", heading: "RMH", description: "y".repeat(200), content: "RMC" });
       expect(stored!.imageUri).toMatch(/\.svg$/);
     });
 
     it("POST /api/roadmap-delete deletes by _id and answers a message", async () => {
-      const [first] = await app.readAll(roadmap);
+      const [first] = await app.readAll(Roadmap);
       const res = await app.post("/api/roadmap-delete", { _id: first.id });
       expectWrite(res);
-      expect(await app.read(roadmap, first.id)).toBeNull();
+      expect(await app.read(Roadmap, first.id)).toBeNull();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { readdirSync } from "fs";
-import { news } from "../../src/resources/site";
+import { News } from "../../src/resources/news";
 import { paramsOf } from "../../src/rest/legacy";
 import { restRouter } from "../../src/rest/router";
 import { accessOf, restRoutes } from "../../src/rest/routes";
@@ -224,17 +224,17 @@ describe("REST uploads over MAX_UPLOAD_MB", () => {
     const res = await app.form("/api/add/news", { Heading: "Too big" }, { file: big });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: expect.stringMatching(/1 MB/) });
-    expect(await app.readAll(news)).toEqual([]);
+    expect(await app.readAll(News)).toEqual([]);
     expect(images()).toEqual(before);
   });
 
   it("answers 413 when one of several files is too big, and keeps the record as it was", async () => {
     const added = await app.form("/api/add/news", { Heading: "Small" }, { file: files.png });
     expect(added.status).toBe(200);
-    const before = await app.read(news, added.body.data._id);
+    const before = await app.read(News, added.body.data._id);
     const res = await app.form("/api/update/news", { _id: added.body.data._id, Heading: "Changed" }, { file: big, other: files.png2 });
     expect(res.status).toBe(413);
-    expect(await app.read(news, added.body.data._id)).toEqual(before);
+    expect(await app.read(News, added.body.data._id)).toEqual(before);
   });
 
   it("still takes a file just under the limit", async () => {

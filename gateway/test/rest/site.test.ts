@@ -1,6 +1,10 @@
-import { landingBlocks } from "../../src/resources/landingBlocks";
-import { homePage } from "../../src/resources/sections";
-import { articles, homeImages, news, newsDescriptions, settings } from "../../src/resources/site";
+import { LandingBlock } from "../../src/resources/landingBlock";
+import { HomePage } from "../../src/resources/homePage";
+import { Article } from "../../src/resources/article";
+import { HomeImage } from "../../src/resources/homeImage";
+import { News } from "../../src/resources/news";
+import { NewsDescription } from "../../src/resources/newsDescription";
+import { Setting } from "../../src/resources/setting";
 import { files } from "../support/files";
 import { RestApp, startRestApp } from "./support";
 
@@ -68,7 +72,7 @@ describe("REST site content", () => {
 
   describe("landing blocks", () => {
     it("POST /api/update/landing (multipart: Identifier, Title, Description, Content, files0.., file) updates by identifier", async () => {
-      const [before] = await app.readAll(landingBlocks, { identifier: "landing_banner02" });
+      const [before] = await app.readAll(LandingBlock, { identifier: "landing_banner02" });
       const content = [
         { Title: "Kept image", Description: "first", ImageURI: before.blocks[0].imageUri },
         { Title: "New image", Description: "second" },
@@ -80,7 +84,7 @@ describe("REST site content", () => {
         { files1: files.gif, file: files.webp },
       );
       const data = expectWrite(res);
-      const stored = await app.read(landingBlocks, before.id);
+      const stored = await app.read(LandingBlock, before.id);
       expect(stored).toMatchObject({ identifier: "landing_banner02", title: "Landing title", description: "Landing description" });
       expect(stored!.imageUri).toMatch(/\.webp$/);
       expect(stored!.blocks).toEqual([
@@ -93,7 +97,7 @@ describe("REST site content", () => {
     });
 
     it("answers 400 keyed files0 / ImageURI / Content for bad block images, record images and content; nothing changes", async () => {
-      const [before] = await app.readAll(landingBlocks, { identifier: "landing_banner01" });
+      const [before] = await app.readAll(LandingBlock, { identifier: "landing_banner01" });
       const badBlock = await app.form("/api/update/landing", { Identifier: "landing_banner01", Title: "no" }, { files0: files.svg });
       expect(badBlock.status).toBe(400);
       expect(badBlock.body).toEqual({ files0: "Allowed Only JPG, WEBP, PNG File" });
@@ -103,7 +107,7 @@ describe("REST site content", () => {
       const badContent = await app.form("/api/update/landing", { Identifier: "landing_banner01", Content: "{not json" });
       expect(badContent.status).toBe(400);
       expect(Object.keys(badContent.body)).toEqual(["Content"]);
-      expect(await app.read(landingBlocks, before.id)).toEqual(before);
+      expect(await app.read(LandingBlock, before.id)).toEqual(before);
       const unknown = await app.form("/api/update/landing", { Identifier: "landing_banner99", Title: "x" });
       expect(unknown.status).toBe(404);
     });
@@ -112,10 +116,10 @@ describe("REST site content", () => {
       const hide = await app.post("/api/landing/change_status", { identifier: "landing_banner01", status: "false" });
       expect(hide.status).toBe(200);
       expect(hide.body).toEqual({ status: 1, message: expect.any(String) });
-      expect((await app.readAll(landingBlocks, { identifier: "landing_banner01" }))[0].visible).toBe(false);
+      expect((await app.readAll(LandingBlock, { identifier: "landing_banner01" }))[0].visible).toBe(false);
       expect((await app.get("/api/get/landing", false)).body.find((b: any) => b.Identifier === "landing_banner01").Status).toBe("false");
       await app.post("/api/landing/change_status", { identifier: "landing_banner01", status: "true" });
-      expect((await app.readAll(landingBlocks, { identifier: "landing_banner01" }))[0].visible).toBe(true);
+      expect((await app.readAll(LandingBlock, { identifier: "landing_banner01" }))[0].visible).toBe(true);
       const bad = await app.post("/api/landing/change_status", { identifier: "landing_banner01", status: "maybe" });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body)).toEqual(["status"]);
@@ -125,18 +129,18 @@ describe("REST site content", () => {
 
   describe("home image, home page, settings", () => {
     it("POST /api/update/homeimage (multipart: _id, file) replaces the image; only PNG or SVG", async () => {
-      const [image] = await app.readAll(homeImages);
+      const [image] = await app.readAll(HomeImage);
       expectWrite(await app.form("/api/update/homeimage", { _id: image.id }, { file: files.svg }));
-      const stored = await app.read(homeImages, image.id);
+      const stored = await app.read(HomeImage, image.id);
       expect(stored!.imageUri).toMatch(/\.svg$/);
       const refused = await app.form("/api/update/homeimage", { _id: image.id }, { file: files.gif });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ logoURI: "Allowed Only PNG File" });
-      expect((await app.read(homeImages, image.id))!.imageUri).toBe(stored!.imageUri);
+      expect((await app.read(HomeImage, image.id))!.imageUri).toBe(stored!.imageUri);
     });
 
     it("POST /api/update/homepage (multipart: identifier, _id, Title, Heading, Description, content, file)", async () => {
-      const [page] = await app.readAll(homePage);
+      const [page] = await app.readAll(HomePage);
       expectWrite(
         await app.form(
           "/api/update/homepage",
@@ -144,19 +148,19 @@ describe("REST site content", () => {
           { file: files.png2 },
         ),
       );
-      const stored = await app.read(homePage, page.id);
+      const stored = await app.read(HomePage, page.id);
       expect(stored).toMatchObject({ identifier: "Landing_page2", title: "HP", heading: "HPH", description: "HPD", content: "HPC" });
       expect(stored!.imageUri).not.toBe(page.imageUri);
     });
 
     it("POST /api/update/setting (multipart: _id, Heading, Description) changes the value; the name cannot change", async () => {
-      const [setting] = await app.readAll(settings, { name: "site_name" });
+      const [setting] = await app.readAll(Setting, { name: "site_name" });
       expectWrite(await app.form("/api/update/setting", { _id: setting.id, Heading: "site_name", Description: "New site" }));
-      expect(await app.read(settings, setting.id)).toMatchObject({ name: "site_name", value: "New site" });
+      expect(await app.read(Setting, setting.id)).toMatchObject({ name: "site_name", value: "New site" });
       const renamed = await app.form("/api/update/setting", { _id: setting.id, Heading: "other_name", Description: "x" });
       expect(renamed.status).toBe(400);
       expect(renamed.body).toEqual({ Heading: expect.any(String) });
-      expect((await app.read(settings, setting.id))!.value).toBe("New site");
+      expect((await app.read(Setting, setting.id))!.value).toBe("New site");
     });
   });
 
@@ -165,7 +169,7 @@ describe("REST site content", () => {
     it("POST /api/add/news (multipart: Heading, Description, file) adds a shown item", async () => {
       const data = expectWrite(await app.form("/api/add/news", { Heading: "Fresh", Description: "Fresh news" }, { file: files.jpg }));
       id = data._id;
-      const stored = await app.read(news, id);
+      const stored = await app.read(News, id);
       expect(stored).toMatchObject({ heading: "Fresh", description: "Fresh news", visible: true });
       expect(stored!.imageUri).toMatch(/\.jpg$/);
       expect(data.status).toBe(1);
@@ -173,21 +177,21 @@ describe("REST site content", () => {
 
     it("POST /api/update/news (multipart: _id, Heading, Description, file) updates it", async () => {
       expectWrite(await app.form("/api/update/news", { _id: id, Heading: "Fresher", Description: "Updated" }, { file: files.png }));
-      const stored = await app.read(news, id);
+      const stored = await app.read(News, id);
       expect(stored).toMatchObject({ heading: "Fresher", description: "Updated" });
       expect(stored!.imageUri).toMatch(/\.png$/);
     });
 
     it("POST /api/status-mainnews (JSON: _id, status) hides with false and shows with true", async () => {
       expectWrite(await app.post("/api/status-mainnews", { _id: id, status: false }));
-      expect((await app.read(news, id))!.visible).toBe(false);
+      expect((await app.read(News, id))!.visible).toBe(false);
       expect((await app.get("/api/get/news", false)).body.find((n: any) => n._id === id).status).toBe(0);
       expectWrite(await app.post("/api/status-mainnews", { _id: id, status: true }));
-      expect((await app.read(news, id))!.visible).toBe(true);
-      const before = await app.read(news, id);
+      expect((await app.read(News, id))!.visible).toBe(true);
+      const before = await app.read(News, id);
       // Only the status is written by the toggle.
       expectWrite(await app.post("/api/status-mainnews", { _id: id, status: false, Heading: "ignored" }));
-      expect((await app.read(news, id))!.heading).toBe(before!.heading);
+      expect((await app.read(News, id))!.heading).toBe(before!.heading);
     });
   });
 
@@ -202,7 +206,7 @@ describe("REST site content", () => {
         ),
       );
       id = data._id;
-      const stored = await app.read(newsDescriptions, id);
+      const stored = await app.read(NewsDescription, id);
       expect(stored).toMatchObject({ title: "ND", heading: "NDH", newsLink: "https://youtu.be/x", vimeoLink: "https://vimeo.com/1", visible: true });
       expect(stored!.description).toContain("<b>text</b>");
       expect(stored!.description).not.toContain("script");
@@ -215,16 +219,16 @@ describe("REST site content", () => {
       expectWrite(
         await app.form("/api/update/newsdes", { _id: id, Title: "ND2", Heading: "NDH2", Description: "<p>2</p>", NewsLink: "https://youtu.be/y", VimeoLink: "https://vimeo.com/2" }, { file: files.gif }),
       );
-      const stored = await app.read(newsDescriptions, id);
+      const stored = await app.read(NewsDescription, id);
       expect(stored).toMatchObject({ title: "ND2", heading: "NDH2", description: "<p>2</p>", newsLink: "https://youtu.be/y", vimeoLink: "https://vimeo.com/2" });
       expect(stored!.imageUri).toMatch(/\.gif$/);
     });
 
     it("POST /api/status-news (JSON: _id, status)", async () => {
       expectWrite(await app.post("/api/status-news", { _id: id, status: false }));
-      expect((await app.read(newsDescriptions, id))!.visible).toBe(false);
+      expect((await app.read(NewsDescription, id))!.visible).toBe(false);
       expectWrite(await app.post("/api/status-news", { _id: id, status: "true" }));
-      expect((await app.read(newsDescriptions, id))!.visible).toBe(true);
+      expect((await app.read(NewsDescription, id))!.visible).toBe(true);
     });
   });
 
@@ -267,25 +271,25 @@ describe("REST site content", () => {
     it("POST /api/add/articles (multipart with every field, status and file)", async () => {
       const data = expectWrite(await app.form("/api/add/articles", full, { file: files.png }));
       id = data._id;
-      const stored = await app.read(articles, id);
+      const stored = await app.read(Article, id);
       expect(stored).toMatchObject({ ...model, visible: true });
       expect(stored!.imageUri).toMatch(/\.png$/);
       const hidden = expectWrite(await app.form("/api/add/articles", { ...full, status: 0 }));
-      expect((await app.read(articles, hidden._id))!.visible).toBe(false);
+      expect((await app.read(Article, hidden._id))!.visible).toBe(false);
     });
 
     it("POST /api/update/articles (multipart: _id, fields, status, file)", async () => {
       expectWrite(await app.form("/api/update/articles", { _id: id, Title: "Art 2", Description2: "<p>new</p>", VimeoLink3: "https://vimeo.com/33", status: "false" }, { file: files.svg }));
-      const stored = await app.read(articles, id);
+      const stored = await app.read(Article, id);
       expect(stored).toMatchObject({ ...model, title: "Art 2", description2: "<p>new</p>", vimeoLink3: "https://vimeo.com/33", visible: false });
       expect(stored!.imageUri).toMatch(/\.svg$/);
     });
 
     it("POST /api/status-articals (JSON: _id, status)", async () => {
       expectWrite(await app.post("/api/status-articals", { _id: id, status: true }));
-      expect((await app.read(articles, id))!.visible).toBe(true);
+      expect((await app.read(Article, id))!.visible).toBe(true);
       expectWrite(await app.post("/api/status-articals", { _id: id, status: false }));
-      expect((await app.read(articles, id))!.visible).toBe(false);
+      expect((await app.read(Article, id))!.visible).toBe(false);
       expect((await app.post("/api/status-articals", { _id: "123456", status: true })).status).toBe(404);
     });
   });

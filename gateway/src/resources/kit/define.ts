@@ -2,13 +2,12 @@ import pluralize from "pluralize";
 import type { EntityManager } from "typeorm";
 import type { AuthUser } from "../../auth/tokens";
 import type { FieldErrors } from "../../errors";
-import type { Fields, ImageKind } from "./fields";
+import type { Fields, FieldSpec, ImageKind } from "./fields";
 import type { UploadedFile } from "./uploads";
+import type { ContentBlock } from "./validate";
 
 /** Who may call an operation: anyone, any signed-in user, or an admin. */
 export type Access = "public" | "user" | "admin";
-
-export type Row = Record<string, any> & { id: number; createdAt: Date; updatedAt: Date };
 
 /** A write-only argument that is not a column (a password, block images). */
 export interface ExtraArg {
@@ -17,14 +16,53 @@ export interface ExtraArg {
   /** Legacy REST name. */
   legacy?: string;
 }
+export type ExtraArgs = Record<string, ExtraArg>;
 
-export interface WriteContext {
+export interface BaseRow {
+  id: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The model value of one field: what a row holds and what an input gives. */
+type ValueOf<S extends FieldSpec> = S extends { kind: "int" }
+  ? number
+  : S extends { kind: "bool" }
+    ? boolean
+    : S extends { kind: "blocks" }
+      ? ContentBlock[]
+      : string;
+/** Null unless the field is required or always has a value (booleans, constants). */
+type NullOf<S> = S extends { required: true } | { kind: "bool" | "constant" } ? never : null;
+
+/** A stored record of a resource declared with these fields (an untyped record for the wide `Fields`). */
+export type RowOf<F extends Fields> = string extends keyof F
+  ? BaseRow & Record<string, any>
+  : BaseRow & { -readonly [K in keyof F]: ValueOf<F[K]> | NullOf<F[K]> };
+
+type WritableKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { hidden: true } | { readOnly: true } | { kind: "constant" | "image" } ? never : K;
+}[keyof F];
+type UploadKeys<F extends Fields> = { [K in keyof F]: F[K] extends { kind: "image"; upload: infer U extends string } ? U : never }[keyof F];
+
+/**
+ * What a create or update may give: the writable fields, an upload per image
+ * field, and the extra arguments. Transports hand over what they received;
+ * the service checks every value, whatever its compile-time type.
+ */
+export type InputOf<F extends Fields, E extends ExtraArgs = ExtraArgs> = string extends keyof F
+  ? Record<string, unknown>
+  : { [K in WritableKeys<F>]?: ValueOf<F[K]> | null } & { [U in UploadKeys<F>]?: UploadedFile | null } & {
+      [X in keyof E]?: E[X] extends { type: "uploads" } ? (UploadedFile | null)[] : string | null;
+    };
+
+export interface WriteContext<F extends Fields = Fields> {
   op: "create" | "update";
   /** The arguments as received (after `undefined` stripping). */
   input: Record<string, unknown>;
   /** Normalised column values about to be written. */
-  values: Record<string, unknown>;
-  existing?: Row;
+  values: Partial<Record<keyof F & string, unknown>> & Record<string, unknown>;
+  existing?: RowOf<F>;
   errors: FieldErrors;
   actor?: AuthUser;
   manager: EntityManager;
@@ -32,38 +70,47 @@ export interface WriteContext {
   stageImage(field: string, file: UploadedFile, kinds: ImageKind[]): Promise<string | undefined>;
 }
 
-export interface ResourceDef {
+export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> {
   /** GraphQL type name: singular, PascalCase. */
   name: string;
   table: string;
   doc: string;
-  fields: Fields;
+  fields: F;
   access: { read: Access; write: Access };
   /** Mutations offered (all by default). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
-  defaultSort?: { field: string; order: "ASC" | "DESC" };
-  extraArgs?: Record<string, ExtraArg>;
+  defaultSort?: { field: keyof NoInfer<F> | "id" | "createdAt" | "updatedAt"; order: "ASC" | "DESC" };
+  extraArgs?: E;
+  /** Typed by `fields` (NoInfer: a hook written apart, on wider types, does not widen the declaration). */
   hooks?: {
     /** Cross-field rules and derived values; add to `errors` to refuse the write. */
-    beforeWrite?(w: WriteContext): Promise<void> | void;
+    beforeWrite?(w: WriteContext<NoInfer<F>>): Promise<void> | void;
     /** Effects of a write that succeeded (ending sessions after a password change). */
-    afterWrite?(row: Row, w: WriteContext): Promise<void> | void;
-    /** Throw a UserInputError or ForbiddenError to refuse a delete. */
-    beforeDelete?(row: Row, actor: AuthUser | undefined, manager: EntityManager): Promise<void> | void;
+    afterWrite?(row: RowOf<NoInfer<F>>, w: WriteContext<NoInfer<F>>): Promise<void> | void;
+    /** Throw a ValidationError or ForbiddenError to refuse a delete. */
+    beforeDelete?(row: RowOf<NoInfer<F>>, actor: AuthUser | undefined, manager: EntityManager): Promise<void> | void;
   };
 }
 
-export interface Resource extends ResourceDef {
+export interface Resource<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> extends ResourceDef<F, E> {
   plural: string;
   operations: { create: boolean; update: boolean; delete: boolean };
   defaultSort: { field: string; order: "ASC" | "DESC" };
 }
 
-export function defineResource(def: ResourceDef): Resource {
+/** Any declared resource, whatever its fields. */
+export type AnyResource = Resource<Fields, ExtraArgs>;
+/** The untyped record every transport handles. */
+export type Row = RowOf<Fields>;
+export type RowOfResource<R extends AnyResource> = RowOf<R["fields"]>;
+export type InputOfResource<R extends AnyResource> = InputOf<R["fields"], NonNullable<R["extraArgs"]>>;
+
+/** Declares a resource; its row and input types follow from `fields` and `extraArgs`. */
+export function defineResource<const F extends Fields, const E extends ExtraArgs = {}>(def: ResourceDef<F, E>): Resource<F, E> {
   return {
     ...def,
     plural: pluralize(def.name),
     operations: { create: true, update: true, delete: true, ...def.operations },
-    defaultSort: def.defaultSort ?? { field: "id", order: "ASC" },
+    defaultSort: { field: String(def.defaultSort?.field ?? "id"), order: def.defaultSort?.order ?? "ASC" },
   };
 }

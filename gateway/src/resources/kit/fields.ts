@@ -8,7 +8,7 @@ export const PNG_SVG: ImageKind[] = ["png", "svg"];
 export const LANDING_IMAGES: ImageKind[] = ["jpg", "webp", "png", "gif"];
 export const ANY_IMAGE: ImageKind[] = ["png", "jpg", "webp", "gif", "svg"];
 
-interface Common {
+export interface Common {
   /** The legacy REST name (SPEC section 7), when it differs from the field name. */
   legacy?: string;
   /** Must be present (non-empty) on create, and may not be emptied on update. */
@@ -52,27 +52,33 @@ export type Fields = Record<string, FieldSpec>;
 
 type Opts<K extends FieldSpec["kind"]> = Omit<Extract<FieldSpec, { kind: K }>, "kind">;
 
+/*
+ * Each helper keeps the literal options it was given (`const O`), so a
+ * resource's row and input types can be read off its declaration: a
+ * `required: true` field is never null, an int is a number, and so on.
+ */
 export const f = {
-  string: (max = 255, o: Partial<Opts<"string">> = {}): FieldSpec => ({ kind: "string", max, ...o }),
-  email: (o: Common = {}): FieldSpec => ({ kind: "string", max: 190, format: "email", ...o }),
-  url: (o: Common = {}): FieldSpec => ({ kind: "string", max: 500, format: "url", ...o }),
-  text: (o: Partial<Opts<"text">> = {}): FieldSpec => ({ kind: "text", ...o }),
-  html: (o: Common = {}): FieldSpec => ({ kind: "html", ...o }),
-  int: (o: Partial<Opts<"int">> = {}): FieldSpec => ({ kind: "int", ...o }),
-  bool: (defaultValue: boolean, o: Omit<Common, "default"> = {}): FieldSpec => ({ kind: "bool", default: defaultValue, ...o }),
-  address: (o: Common = {}): FieldSpec => ({ kind: "address", ...o }),
-  amount: (o: Common = {}): FieldSpec => ({ kind: "amount", ...o }),
-  image: (kinds: ImageKind[], o: Partial<Opts<"image">> = {}): FieldSpec => ({
-    kind: "image",
+  string: <const O extends Partial<Opts<"string">> = {}>(max = 255, o: O = {} as O) => ({ kind: "string" as const, max, ...o }),
+  email: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "string" as const, max: 190, format: "email" as const, ...o }),
+  url: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "string" as const, max: 500, format: "url" as const, ...o }),
+  text: <const O extends Partial<Opts<"text">> = {}>(o: O = {} as O) => ({ kind: "text" as const, ...o }),
+  html: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "html" as const, ...o }),
+  int: <const O extends Partial<Opts<"int">> = {}>(o: O = {} as O) => ({ kind: "int" as const, ...o }),
+  bool: <const O extends Omit<Common, "default"> = {}>(defaultValue: boolean, o: O = {} as O) => ({ kind: "bool" as const, default: defaultValue, ...o }),
+  address: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "address" as const, ...o }),
+  amount: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "amount" as const, ...o }),
+  /** An image column, uploaded through the `file` argument (legacy `logoURI`) unless told otherwise. */
+  image: <const O extends Partial<Opts<"image">> = {}>(kinds: ImageKind[], o: O = {} as O) => ({
+    kind: "image" as const,
     kinds,
-    upload: "file",
+    upload: "file" as const,
     legacy: "logoURI",
     ...o,
   }),
   /** A server-set value, such as a content section's fixed landing identifier. */
-  constant: (value: string, o: Common = {}): FieldSpec => ({ kind: "constant", value, readOnly: true, ...o }),
+  constant: <const O extends Common = {}>(value: string, o: O = {} as O) => ({ kind: "constant" as const, value, readOnly: true as const, ...o }),
   /** Landing content blocks: a list of { title, description, imageUri }. */
-  blocks: (o: Common = {}): FieldSpec => ({ kind: "blocks", ...o }),
+  blocks: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "blocks" as const, ...o }),
 };
 
 /** Columns that hold long text cannot carry a plain index on MySQL. */

@@ -21,7 +21,7 @@ const guard = (access: Access): MethodDecorator =>
 export function buildResolver(r: Resource, t: ResourceTypes): Function {
   const cls = { [`${r.name}Resolver`]: class {} }[`${r.name}Resolver`];
   const proto = cls.prototype as Record<string, Method>;
-  const service = (ctx: GqlContext) => ctx.services.resource(r.name);
+  const service = (ctx: GqlContext) => ctx.services.resource(r);
 
   const define = (key: string, fn: Method, operation: MethodDecorator, params: Param[], access: Access) => {
     proto[key] = fn;

@@ -2,21 +2,19 @@ import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm
 import type { AuthUser } from "../../auth/tokens";
 import { FieldErrors, NotFoundError, UserInputError } from "../../errors";
 import type { ImageStore, StagedImage } from "../../images/store";
-import type { Resource, Row, WriteContext } from "./define";
+import type { AnyResource, InputOfResource, Row, RowOfResource, WriteContext } from "./define";
 import { ImageKind, labelOf } from "./fields";
 import { applyFilter, applySortAndPage, ListParams } from "./query";
 import { isUploadedFile, UploadedFile } from "./uploads";
 import { normaliseField } from "./validate";
 
-export type WriteInput = Record<string, unknown>;
-
 /**
  * The one place a resource is read and written. GraphQL resolvers and the REST
  * shim both call it, so every rule (validation, uploads, uniqueness) holds for both.
  */
-export class ResourceService {
+export class ResourceService<R extends AnyResource = AnyResource> {
   constructor(
-    readonly resource: Resource,
+    readonly resource: R,
     private readonly ds: DataSource,
     private readonly images: ImageStore,
   ) {}
@@ -25,38 +23,38 @@ export class ResourceService {
     return manager.getRepository<Row>(this.resource.name);
   }
 
-  async list(params: ListParams): Promise<Row[]> {
+  async list(params: ListParams): Promise<RowOfResource<R>[]> {
     const qb = this.repo().createQueryBuilder("r");
     applyFilter(qb, this.resource, params.filter);
     applySortAndPage(qb, this.resource, params);
-    return qb.getMany();
+    return (await qb.getMany()) as RowOfResource<R>[];
   }
 
   async count(filter: ListParams["filter"]): Promise<number> {
     return applyFilter(this.repo().createQueryBuilder("r"), this.resource, filter).getCount();
   }
 
-  async get(id: unknown): Promise<Row> {
+  async get(id: unknown): Promise<RowOfResource<R>> {
     const row = await this.find(id);
     if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
     return row;
   }
 
-  async find(id: unknown, manager?: EntityManager): Promise<Row | null> {
-    const n = Number(id);
-    if (!Number.isSafeInteger(n) || n < 1) return null;
-    return this.repo(manager).findOneBy({ id: n });
+  async find(id: unknown, manager?: EntityManager): Promise<RowOfResource<R> | null> {
+    const key = Number(id);
+    if (!Number.isSafeInteger(key) || key < 1) return null;
+    return (await this.repo(manager).findOneBy({ id: key })) as RowOfResource<R> | null;
   }
 
-  create(input: WriteInput, actor?: AuthUser): Promise<Row> {
+  create(input: InputOfResource<R>, actor?: AuthUser): Promise<RowOfResource<R>> {
     return this.write("create", input, undefined, actor);
   }
 
-  async update(id: unknown, input: WriteInput, actor?: AuthUser): Promise<Row> {
+  async update(id: unknown, input: InputOfResource<R>, actor?: AuthUser): Promise<RowOfResource<R>> {
     return this.write("update", input, id, actor);
   }
 
-  async remove(id: unknown, actor?: AuthUser): Promise<Row> {
+  async remove(id: unknown, actor?: AuthUser): Promise<RowOfResource<R>> {
     return this.ds.transaction(async (manager) => {
       const row = await this.find(id, manager);
       if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
@@ -67,7 +65,7 @@ export class ResourceService {
   }
 
   /** Checks everything (fields, files, hooks, uniqueness) before a single write; a refused write leaves nothing behind. */
-  private async write(op: "create" | "update", input: WriteInput, id: unknown, actor?: AuthUser): Promise<Row> {
+  private async write(op: "create" | "update", input: InputOfResource<R>, id: unknown, actor?: AuthUser): Promise<RowOfResource<R>> {
     // Uploads are staged to temporary files as they are checked; whatever the outcome, none is left.
     const staged: StagedImage[] = [];
     try {
@@ -77,7 +75,15 @@ export class ResourceService {
     }
   }
 
-  private async writeStaging(staged: StagedImage[], op: "create" | "update", input: WriteInput, id: unknown, actor?: AuthUser): Promise<Row> {
+  private async writeStaging(
+    staged: StagedImage[],
+    op: "create" | "update",
+    typedInput: InputOfResource<R>,
+    id: unknown,
+    actor?: AuthUser,
+  ): Promise<RowOfResource<R>> {
+    // Whatever its compile-time type, every value is checked here as if it came from a client.
+    const input = typedInput as Record<string, unknown>;
     const { fields, name } = this.resource;
     const manager = this.ds.manager;
     const existing = op === "update" ? await this.find(id) : undefined;

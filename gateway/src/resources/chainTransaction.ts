@@ -5,7 +5,8 @@ import { f } from "./kit/fields";
  * A transaction the admin sent from a connected wallet. Written only by the
  * gateway (recordChainTransaction), which reads and decodes it from the chain.
  */
-export const chainTransactions = defineResource({
+
+export const ChainTransaction = defineResource({
   name: "ChainTransaction",
   table: "chain_transactions",
   doc: "A chain action sent from the admin: who, what (contract, function, arguments), hash, block and result.",

@@ -28,7 +28,7 @@ async function blockImages(w: WriteContext) {
   w.values.blocks = blocks;
 }
 
-export const landingBlocks = defineResource({
+export const LandingBlock = defineResource({
   name: "LandingBlock",
   table: "landing_blocks",
   doc: "A block of the public landing page, shown when visible.",

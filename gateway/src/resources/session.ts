@@ -5,7 +5,8 @@ import { f } from "./kit/fields";
  * A signed-in session. Its token names it (`jti`), so it can be ended before
  * the token expires: by logout, a password change, or an administrator.
  */
-export const sessions = defineResource({
+
+export const Session = defineResource({
   name: "Session",
   table: "sessions",
   doc: "A signed-in session: who, from where, until when, and whether it was ended.",

@@ -7,7 +7,23 @@ import { f } from "./kit/fields";
 export const ROLES = ["admin", "editor"];
 const MIN_PASSWORD = 8;
 
-async function passwordRules(w: WriteContext) {
+const fields = {
+  name: f.string(100, { required: true, sortable: true, searchable: true }),
+  email: f.email({ required: true, unique: true, searchable: true }),
+  passwordHash: f.string(100, { required: true, hidden: true }),
+  role: f.string(20, { required: true, oneOf: ROLES, default: "editor", filterable: true }),
+  approved: f.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),
+  twoFactorEnabled: f.bool(false, { readOnly: true, doc: "Two-factor sign-in (TOTP) is on; only its owner turns it on or off" }),
+  // Bumped when the role or the approval changes: every token of the user ends.
+  tokenVersion: f.int({ hidden: true }),
+  twoFactorSecret: f.string(64, { hidden: true }),
+  /** SHA-256 hashes of the unused recovery codes, as JSON. */
+  twoFactorRecovery: f.text({ hidden: true }),
+  /** The last TOTP time step accepted: a code is good once. */
+  twoFactorLastStep: f.int({ hidden: true }),
+};
+
+async function passwordRules(w: WriteContext<typeof fields>) {
   const { password, password2 } = w.input as { password?: string | null; password2?: string | null };
   if (typeof w.values.email === "string") w.values.email = w.values.email.toLowerCase();
   if (password === undefined || password === null || password === "") {
@@ -30,25 +46,11 @@ async function passwordRules(w: WriteContext) {
   }
 }
 
-export const users = defineResource({
+export const User = defineResource({
   name: "User",
   table: "users",
   doc: "An administrator of the back-office. Passwords are write-only.",
-  fields: {
-    name: f.string(100, { required: true, sortable: true, searchable: true }),
-    email: f.email({ required: true, unique: true, searchable: true }),
-    passwordHash: f.string(100, { required: true, hidden: true }),
-    role: f.string(20, { required: true, oneOf: ROLES, default: "editor", filterable: true }),
-    approved: f.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),
-    twoFactorEnabled: f.bool(false, { readOnly: true, doc: "Two-factor sign-in (TOTP) is on; only its owner turns it on or off" }),
-    // Bumped when the role or the approval changes: every token of the user ends.
-    tokenVersion: f.int({ hidden: true }),
-    twoFactorSecret: f.string(64, { hidden: true }),
-    /** SHA-256 hashes of the unused recovery codes, as JSON. */
-    twoFactorRecovery: f.text({ hidden: true }),
-    /** The last TOTP time step accepted: a code is good once. */
-    twoFactorLastStep: f.int({ hidden: true }),
-  },
+  fields,
   access: { read: "admin", write: "admin" },
   defaultSort: { field: "createdAt", order: "DESC" },
   extraArgs: {

@@ -5,7 +5,8 @@ export const SIGN_IN_RESULTS = ["success", "wrong_password", "limited", "two_fac
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
 /** Every sign-in attempt, kept for the administrators' "Sign-ins" screen and each user's Security page. */
-export const signInEvents = defineResource({
+
+export const SignInEvent = defineResource({
   name: "SignInEvent",
   table: "sign_in_events",
   doc: "A sign-in attempt: when, which email, from which IP and browser, and how it ended.",
