@@ -1,11 +1,11 @@
 import compression from "compression";
 import cors from "cors";
-import express, { ErrorRequestHandler, Express } from "express";
+import express, { Express } from "express";
 import { randomUUID } from "crypto";
 import pinoHttp from "pino-http";
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./database";
 import { graphqlEndpoint } from "./graphql/endpoint";
 import { adminRouter } from "./http/admin";
+import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images";
 import { securityHeaders } from "./http/securityHeaders";
 import { restRouter } from "./rest/router";
@@ -73,24 +73,3 @@ const answersWithin = (probe: Promise<unknown>, ms: number) =>
       () => resolve(false),
     ).finally(() => clearTimeout(timer));
   });
-
-/** Body-parser and upload errors carry their status; anything else is a bug and is logged. */
-const errorHandler =
-  (log: Services["log"]): ErrorRequestHandler =>
-  (err, req, res, _next) => {
-    const unavailable = isDatabaseUnavailable(err);
-    const status = unavailable ? 503 : Number(err?.status ?? err?.statusCode) || 500;
-    if (status === 500) log.error({ err, url: req.url }, "request failed");
-    if (res.headersSent) return;
-    const message = unavailable
-      ? DATABASE_UNAVAILABLE
-      : status === 413
-        ? "Request too large"
-        : status >= 500
-          ? "Internal server error"
-          : err?.expose || err?.extensions
-            ? String(err.message)
-            : "Bad request";
-    const code = err?.extensions?.code ?? (unavailable ? "SERVICE_UNAVAILABLE" : undefined);
-    res.status(status).json(req.path.startsWith("/graphql") ? { errors: [{ message, ...(code && { extensions: { code } }) }] } : { message });
-  };

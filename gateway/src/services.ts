@@ -10,6 +10,7 @@ import { ImageStore } from "./images/store";
 import type { Logger } from "./logger";
 import { resources } from "./resources";
 import { LaunchPad } from "./resources/launchPad";
+import { User } from "./resources/user";
 import { ChainTransaction } from "./resources/chainTransaction";
 import type { AnyResource } from "./resources/kit/define";
 import { ResourceService } from "./resources/kit/service";
@@ -32,7 +33,15 @@ export class Services {
     for (const r of resources) this.byResource.set(r, new ResourceService(r, ds, this.images));
     this.redis = config.redis ? createRedis(config.redis.url) : undefined;
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });
-    this.auth = new AuthService(this, new TokenService(config.jwtSecret, config.jwtTtl), limiter, new SessionStore(ds, config.signIn.sessionCacheMs));
+    this.auth = new AuthService({
+      ds,
+      users: this.resource(User),
+      config,
+      log,
+      tokens: new TokenService(config.jwtSecret, config.jwtTtl),
+      limiter,
+      sessions: new SessionStore(ds, config.signIn.sessionCacheMs),
+    });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
 

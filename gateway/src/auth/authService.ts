@@ -1,10 +1,14 @@
 import { randomBytes } from "crypto";
-import { ForbiddenError, TooManyRequestsError, TwoFactorRequiredError, UnauthenticatedError, UserInputError } from "../errors";
+import { SYSTEM } from "./access";
+import { ForbiddenError, TooManyRequestsError, TwoFactorRequiredError, UnauthenticatedError, ValidationError } from "../errors";
 import { SignInResult } from "../resources/signInEvent";
 import { SignInEvent } from "../resources/signInEvent";
 import type { InputOfResource, RowOfResource } from "../resources/kit/define";
 import { User } from "../resources/user";
-import type { Services } from "../services";
+import type { DataSource } from "typeorm";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import type { ResourceService } from "../resources/kit/service";
 import { verifyPassword } from "./passwords";
 import { forgetSessionsOf, SessionStore } from "./sessionStore";
 import type { SignInLimiter } from "./signInLimits";
@@ -28,21 +32,33 @@ const REGISTERED_OPEN = "If this address can be registered, you can now sign in 
 
 type UserRow = RowOfResource<typeof User>;
 
+/** What sign-in works with: nothing more (no Services, so no import circle). */
+export interface AuthDependencies {
+  ds: DataSource;
+  users: ResourceService<typeof User>;
+  config: Pick<Config, "requireTwoFactor" | "registration" | "admin">;
+  log: Logger;
+  tokens: TokenService;
+  limiter: SignInLimiter;
+  sessions: SessionStore;
+}
+
 /** Sign-in, sessions, two-factor and self-registration; shared by GraphQL and the REST shim. */
 export class AuthService {
-  constructor(
-    private readonly services: Services,
-    readonly tokens: TokenService,
-    private readonly limiter: SignInLimiter,
-    readonly sessions: SessionStore,
-  ) {}
+  readonly tokens: TokenService;
+  readonly sessions: SessionStore;
+
+  constructor(private readonly deps: AuthDependencies) {
+    this.tokens = deps.tokens;
+    this.sessions = deps.sessions;
+  }
 
   private get users() {
-    return this.services.resource(User);
+    return this.deps.users;
   }
 
   private repo() {
-    return this.services.ds.getRepository<UserRow>(User.name);
+    return this.deps.ds.getRepository<UserRow>(User.name);
   }
 
   /** The signed-in user of an Authorization header, if its token is valid and its session still live. */
@@ -52,7 +68,7 @@ export class AuthService {
     if (!claims) return undefined;
     const user = await this.sessions.check(claims);
     if (!user) return undefined;
-    return { ...user, mustSetUpTwoFactor: this.services.config.requireTwoFactor && !user.twoFactorEnabled };
+    return { ...user, mustSetUpTwoFactor: this.deps.config.requireTwoFactor && !user.twoFactorEnabled };
   }
 
   /**
@@ -65,12 +81,12 @@ export class AuthService {
     else if (email.length > 190) errors.email = "Email must be at most 190 characters";
     if (typeof password !== "string" || !password) errors.password = "Password is required";
     else if (password.length > 200) errors.password = "Password must be at most 200 characters";
-    if (Object.keys(errors).length) throw new UserInputError(errors);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
     const addr = (email as string).trim().toLowerCase();
 
     let attempt;
     try {
-      attempt = await this.limiter.begin(addr, client.ip);
+      attempt = await this.deps.limiter.begin(addr, client.ip);
     } catch (e) {
       if (e instanceof TooManyRequestsError) await this.record(addr, undefined, client, "limited");
       throw e;
@@ -123,10 +139,10 @@ export class AuthService {
 
   private async record(email: string, userId: number | undefined, client: ClientInfo, result: SignInResult) {
     const now = new Date();
-    await this.services.ds
+    await this.deps.ds
       .getRepository(SignInEvent.name)
       .insert({ email: email.slice(0, 190), userId: userId ?? null, ip: client.ip.slice(0, 45), userAgent: client.userAgent?.slice(0, 255) ?? null, result, createdAt: now, updatedAt: now })
-      .catch((e) => this.services.log.error({ err: e }, "could not record a sign-in event"));
+      .catch((e) => this.deps.log.error({ err: e }, "could not record a sign-in event"));
   }
 
   /**
@@ -135,11 +151,11 @@ export class AuthService {
    */
   async register(input: Record<string, unknown>, client: ClientInfo): Promise<RegisterOutcome> {
     const first = (await this.repo().count()) === 0;
-    const mode = this.services.config.registration;
+    const mode = this.deps.config.registration;
     if (!first && mode === "closed") throw new ForbiddenError("Registration is closed; ask an administrator for an account");
-    if (!first) await this.limiter.register(client.ip);
+    if (!first) await this.deps.limiter.register(client.ip);
     if (input.password2 === undefined || input.password2 === null) {
-      throw new UserInputError({ password2: "Please confirm the password" });
+      throw new ValidationError({ password2: "Please confirm the password" });
     }
     const approved = first || mode === "open";
     // As a transport does: the users service checks each value, whatever its compile-time type.
@@ -147,9 +163,9 @@ export class AuthService {
     const outcome = { message: approved ? REGISTERED_OPEN : REGISTERED_PENDING, approved };
     try {
       // The password is hashed before the email is found taken, so both answers take as long.
-      await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved });
+      await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved }, SYSTEM);
     } catch (e) {
-      const taken = e instanceof UserInputError && e.fieldErrors.email?.endsWith("already exists") && Object.keys(e.fieldErrors).length === 1;
+      const taken = e instanceof ValidationError && e.fieldErrors.email?.endsWith("already exists") && Object.keys(e.fieldErrors).length === 1;
       if (!taken || first) throw e;
     }
     return first ? { message: "Registration successful; you can sign in now", approved } : outcome;
@@ -158,10 +174,10 @@ export class AuthService {
   /** Seeds the first admin when there is no user; a generated password is returned to be shown once. */
   async ensureAdmin(): Promise<{ email: string; generatedPassword?: string } | undefined> {
     if ((await this.repo().count()) > 0) return undefined;
-    const { name, email, password } = this.services.config.admin;
+    const { name, email, password } = this.deps.config.admin;
     const generatedPassword = password ? undefined : randomBytes(12).toString("base64url");
     const pw = password ?? generatedPassword!;
-    await this.users.create({ name, email, password: pw, password2: pw, role: "admin", approved: true });
+    await this.users.create({ name, email, password: pw, password2: pw, role: "admin", approved: true }, SYSTEM);
     return { email, generatedPassword };
   }
 
@@ -175,7 +191,7 @@ export class AuthService {
   /** Starts turning two-factor on: a new secret and recovery codes, kept pending until a code proves the app has it. */
   async setupTwoFactor(user: AuthUser | undefined): Promise<TwoFactorSetup> {
     const row = await this.self(user);
-    if (row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is already on; turn it off first to set it up again" });
+    if (row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is already on; turn it off first to set it up again" });
     const { setup, recoveryHashes } = await newSetup(row.email);
     await this.repo().update(
       { id: row.id },
@@ -187,11 +203,11 @@ export class AuthService {
   /** Turns two-factor on once a code from the app checks against the pending secret. */
   async enableTwoFactor(user: AuthUser | undefined, code: unknown): Promise<boolean> {
     const row = await this.self(user);
-    if (row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is already on" });
-    if (!row.twoFactorSecret) throw new UserInputError({ code: "Set up two-factor sign-in first" });
-    if (typeof code !== "string" || !/^\s*\d{6}\s*$/.test(code)) throw new UserInputError({ code: "Enter the 6-digit code your authenticator app shows" });
+    if (row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is already on" });
+    if (!row.twoFactorSecret) throw new ValidationError({ code: "Set up two-factor sign-in first" });
+    if (typeof code !== "string" || !/^\s*\d{6}\s*$/.test(code)) throw new ValidationError({ code: "Enter the 6-digit code your authenticator app shows" });
     const checked = await checkCode(row, code);
-    if (!checked.ok) throw new UserInputError({ code: "The code is not valid; check the app shows this account and try the current code" });
+    if (!checked.ok) throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
     await this.repo().update({ id: row.id }, { ...checked.update, twoFactorEnabled: true });
     forgetSessionsOf(row.id);
     return true;
@@ -200,8 +216,8 @@ export class AuthService {
   /** Turns two-factor off; it takes a current code (or a recovery code), not just the session. */
   async disableTwoFactor(user: AuthUser | undefined, code: unknown): Promise<boolean> {
     const row = await this.self(user);
-    if (!row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is not on" });
-    if (!(await checkCode(row, code)).ok) throw new UserInputError({ code: "The code is not valid" });
+    if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
+    if (!(await checkCode(row, code)).ok) throw new ValidationError({ code: "The code is not valid" });
     await this.repo().update({ id: row.id }, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null });
     forgetSessionsOf(row.id);
     return true;
@@ -210,9 +226,9 @@ export class AuthService {
   /** Replaces the recovery codes (the old ones stop working); needs a current code. */
   async newRecoveryCodes(user: AuthUser | undefined, code: unknown): Promise<string[]> {
     const row = await this.self(user);
-    if (!row.twoFactorEnabled) throw new UserInputError({ code: "Two-factor sign-in is not on" });
+    if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
     const checked = await checkCode(row, code);
-    if (!checked.ok) throw new UserInputError({ code: "The code is not valid" });
+    if (!checked.ok) throw new ValidationError({ code: "The code is not valid" });
     const { codes, hashes } = newRecoveryCodes();
     await this.repo().update({ id: row.id }, { ...checked.update, twoFactorRecovery: JSON.stringify(hashes) });
     return codes;
@@ -221,7 +237,7 @@ export class AuthService {
   /** The signed-in user's own recent sign-in attempts. */
   async mySignIns(user: AuthUser | undefined, limit = 20) {
     const row = await this.self(user);
-    return this.services.ds
+    return this.deps.ds
       .getRepository(SignInEvent.name)
       .createQueryBuilder("e")
       .where("e.userId = :id OR LOWER(e.email) = :email", { id: row.id, email: String(row.email).toLowerCase() })

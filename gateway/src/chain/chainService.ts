@@ -9,8 +9,9 @@ import {
   type LocalChain,
 } from "@presale/abis";
 import { formatUnits } from "ethers";
+import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
-import { UserInputError } from "../errors";
+import { ValidationError } from "../errors";
 import type { Logger } from "../logger";
 import type { ChainTransaction } from "../resources/chainTransaction";
 import type { ResourceService } from "../resources/kit/service";
@@ -77,7 +78,7 @@ export class ChainService {
 
   /** Reads a mined transaction from the chain and adds it to the history. */
   recordTransaction(hash: unknown, user: AuthUser | undefined) {
-    if (!this.config) throw new UserInputError({ hash: "No chain is configured (CHAIN=none)" });
+    if (!this.config) throw new ValidationError({ hash: "No chain is configured (CHAIN=none)" });
     return recordTransaction(hash, user, { config: this.config, provider: this.provider() }, this.history, this.launchPads);
   }
 
@@ -91,7 +92,7 @@ export class ChainService {
     const created = await listPresalesCreated(provider, this.config.contracts.presaleFactory);
     let imported = 0;
     for (const event of created) {
-      if ((await this.launchPads.count({ presaleAddress: event.presaleAddress })) > 0) continue;
+      if ((await this.launchPads.count({ presaleAddress: event.presaleAddress }, SYSTEM)) > 0) continue;
       const p = await readPresale(provider, event.presaleAddress);
       try {
         await this.launchPads.create({
@@ -109,11 +110,11 @@ export class ChainService {
           hardCap: units(p.hardCap, 18),
           busdHardCap: units(p.busdHardCap, 18),
           presaleAddress: p.presaleAddress,
-        });
+        }, SYSTEM);
         imported++;
       } catch (e) {
         // Saved meanwhile by the admin (the unique address refused the second copy).
-        if ((await this.launchPads.count({ presaleAddress: event.presaleAddress })) === 0) throw e;
+        if ((await this.launchPads.count({ presaleAddress: event.presaleAddress }, SYSTEM)) === 0) throw e;
       }
     }
     if (imported) this.log.info({ imported }, "launchpad records imported from the chain");

@@ -1,7 +1,8 @@
 import { ChainConfig, ContractKey, ContractName, interfaceOf } from "@presale/abis";
 import { getAddress, Provider, TransactionDescription } from "ethers";
+import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
-import { UserInputError } from "../errors";
+import { ValidationError } from "../errors";
 import type { ChainTransaction } from "../resources/chainTransaction";
 import type { RowOfResource } from "../resources/kit/define";
 import type { ResourceService } from "../resources/kit/service";
@@ -37,16 +38,16 @@ export async function recordTransaction(
   history: ResourceService<typeof ChainTransaction>,
   launchPads: ResourceService<typeof LaunchPad>,
 ): Promise<RowOfResource<typeof ChainTransaction>> {
-  if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new UserInputError({ hash: "Hash must be 0x followed by 64 hex digits" });
-  const [known] = await history.list({ filter: { hash: hash.toLowerCase() }, perPage: 1 });
+  if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ValidationError({ hash: "Hash must be 0x followed by 64 hex digits" });
+  const [known] = await history.list({ filter: { hash: hash.toLowerCase() }, perPage: 1 }, user);
   if (known) return known;
 
   const { provider, config } = chain;
   const tx = await provider.getTransaction(hash);
-  if (!tx) throw new UserInputError({ hash: `No transaction ${hash} on chain ${config.chainId}` });
-  if (!tx.to) throw new UserInputError({ hash: "Contract deployments are not recorded" });
+  if (!tx) throw new ValidationError({ hash: `No transaction ${hash} on chain ${config.chainId}` });
+  if (!tx.to) throw new ValidationError({ hash: "Contract deployments are not recorded" });
   const receipt = (await provider.getTransactionReceipt(hash)) ?? (await provider.waitForTransaction(hash, 1, 30_000));
-  if (!receipt) throw new UserInputError({ hash: "The transaction is not mined yet; try again shortly" });
+  if (!receipt) throw new ValidationError({ hash: "The transaction is not mined yet; try again shortly" });
 
   const to = getAddress(tx.to);
   const configured = (Object.keys(NAME_OF) as ContractKey[]).find((k) => config.contracts[k] === to);
@@ -60,9 +61,9 @@ export async function recordTransaction(
       break;
     }
   }
-  if (!contract || !decoded) throw new UserInputError({ hash: "Not a call to one of this product's contracts" });
+  if (!contract || !decoded) throw new ValidationError({ hash: "Not a call to one of this product's contracts" });
 
-  const isPresale = async (address: string) => (await launchPads.count({ presaleAddress: address })) > 0;
+  const isPresale = async (address: string) => (await launchPads.count({ presaleAddress: address }, SYSTEM)) > 0;
   let presaleAddress: string | null = null;
   if (contract === "Presale") presaleAddress = to;
   else if (decoded.name === "createPresale") {
@@ -86,5 +87,5 @@ export async function recordTransaction(
     userName: user?.name ?? null,
     blockNumber: receipt.blockNumber,
     status: receipt.status === 1 ? "success" : "reverted",
-  });
+  }, user);
 }

@@ -19,9 +19,3 @@ export async function authenticate(services: Services, header: string | undefine
     throw e;
   }
 }
-
-/** The caller's address (as TRUST_PROXY allows reading it) and browser. */
-export const clientOf = (req: { ip?: string; headers: Record<string, string | string[] | undefined> }): ClientInfo => ({
-  ip: req.ip ?? "unknown",
-  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : undefined,
-});

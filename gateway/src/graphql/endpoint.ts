@@ -6,8 +6,10 @@ import express, { RequestHandler, Router } from "express";
 import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import type { Services } from "../services";
-import { authenticate, clientOf, GqlContext } from "./context";
+import { clientOf } from "../http/client";
+import { authenticate, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
+import { toGraphQLError } from "./errors";
 import { graphqlProtection } from "./limits";
 import { multipartGate } from "./multipart";
 import { getSchema } from "./schema";
@@ -77,11 +79,14 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     express.json({ limit: config.maxJsonBytes }) as RequestHandler,
     documentLimits(config.graphql),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => ({
-        user: "user" in res.locals ? res.locals.user : await authenticate(services, req.headers.authorization),
-        client: clientOf(req),
-        services,
-      }),
+      context: async ({ req, res }) => {
+        try {
+          const user = "user" in res.locals ? res.locals.user : await authenticate(services, req.headers.authorization);
+          return { user, client: clientOf(req), services };
+        } catch (e) {
+          throw toGraphQLError(e);
+        }
+      },
     }),
   );
   return { router, stop: () => apollo.stop() };

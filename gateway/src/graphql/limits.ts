@@ -4,7 +4,7 @@ import { getNamedType, getNullableType, GraphQLError, GraphQLSchema, isListType,
 import { ComplexityEstimator, getComplexity } from "graphql-query-complexity";
 import type { GraphqlLimits } from "../config";
 import { MAX_PER_PAGE } from "../resources/kit/query";
-import { DEFAULT_PER_PAGE } from "../resources/kit/resolver";
+import { DEFAULT_PER_PAGE } from "../resources/kit/query";
 
 /**
  * What a request costs: the rows it can make the gateway read and send. A list

@@ -1,12 +1,125 @@
-import type { Resource } from "../resources/kit/define";
-import { buildTypes, ResourceTypes } from "../resources/kit/graphqlTypes";
+import { GraphQLBoolean, GraphQLInt, GraphQLScalarType, GraphQLString } from "graphql";
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType, ObjectType } from "type-graphql";
+import type { AnyResource } from "../resources/kit/define";
+import { FieldSpec, labelOf } from "../resources/kit/fields";
+import { filterFieldsOf, RANGE_SUFFIXES } from "../resources/kit/query";
+import { GraphQLUpload } from "./upload";
+
+type Class = { new (): object; prototype: object };
+type TypeRef = GraphQLScalarType | Class | [GraphQLScalarType | Class];
+
+/** A named class for type-graphql to decorate: one per generated GraphQL type. */
+const named = (name: string): Class => ({ [name]: class {} })[name] as Class;
+
+const addField = (cls: Class, name: string, type: TypeRef, nullable: boolean | "itemsAndList", description?: string) =>
+  Field(() => type, { nullable, description })(cls.prototype, name);
+
+@ObjectType({ description: "A landing block's content item" })
+export class ContentBlock {
+  @Field(() => String, { nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true, description: "Image file name, served at /Images/{imageUri}" })
+  imageUri?: string;
+}
+
+@InputType({ description: "A landing block's content item; `imageUri` keeps an existing image" })
+export class ContentBlockInput {
+  @Field(() => String, { nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) imageUri?: string;
+}
+
+@ObjectType({ description: "How many records a list filter matches" })
+export class ListMetadata {
+  @Field(() => GraphQLInt) count: number;
+}
+
+function outputType(spec: FieldSpec): TypeRef {
+  switch (spec.kind) {
+    case "int":
+      return GraphQLInt;
+    case "bool":
+      return GraphQLBoolean;
+    case "blocks":
+      return [ContentBlock];
+    default:
+      return GraphQLString;
+  }
+}
+
+function inputType(spec: FieldSpec): TypeRef {
+  if (spec.kind === "blocks") return [ContentBlockInput];
+  return outputType(spec);
+}
+
+const describe = (name: string, spec: FieldSpec) => {
+  const notes = [
+    spec.doc,
+    spec.required && "required",
+    spec.kind === "string" && `at most ${spec.max} characters`,
+    spec.kind === "address" && "an EVM address",
+    spec.kind === "amount" && "a decimal number, as text",
+    spec.kind === "html" && "rich text (sanitised HTML)",
+    spec.kind === "image" && "image file name, served at /Images/{name}",
+  ].filter(Boolean);
+  return notes.length ? `${labelOf(name, spec)}: ${notes.join("; ")}` : undefined;
+};
+
+export interface ResourceTypes {
+  object: Class;
+  filter: Class;
+  createArgs: Class;
+  updateArgs: Class;
+}
 
 // Built once per process: type-graphql keeps its metadata globally.
-const cache = new Map<string, ResourceTypes>();
+const cache = new Map<AnyResource, ResourceTypes>();
 
-/** The GraphQL types generated from a resource's declaration. */
-export function resourceTypes(r: Resource): ResourceTypes {
-  let types = cache.get(r.name);
-  if (!types) cache.set(r.name, (types = buildTypes(r)));
+/** The GraphQL types generated from a resource's declaration, in ra-data-graphql-simple's conventions. */
+export function resourceTypes(r: AnyResource): ResourceTypes {
+  let types = cache.get(r);
+  if (!types) cache.set(r, (types = buildTypes(r)));
   return types;
+}
+
+function buildTypes(r: AnyResource): ResourceTypes {
+  const object = named(r.name);
+  addField(object, "id", ID, false);
+  for (const [name, spec] of Object.entries(r.fields)) {
+    if (!spec.hidden) addField(object, name, outputType(spec), !spec.required || spec.kind === "constant", describe(name, spec));
+  }
+  addField(object, "createdAt", GraphQLISODateTime, false);
+  addField(object, "updatedAt", GraphQLISODateTime, false);
+  ObjectType(r.name, { description: r.doc })(object);
+
+  const filter = named(`${r.name}Filter`);
+  addField(filter, "q", GraphQLString, true, "Text search over the text fields");
+  addField(filter, "ids", [ID], true);
+  addField(filter, "id", ID, true);
+  for (const [name, spec] of filterFieldsOf(r)) {
+    addField(filter, name, outputType(spec), true);
+    if (spec.kind === "int") RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLInt, true));
+  }
+  for (const name of ["createdAt", "updatedAt"]) {
+    RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLISODateTime, true));
+  }
+  InputType(`${r.name}Filter`)(filter);
+
+  const args = (kind: "Create" | "Update") => {
+    const cls = named(`${kind}${r.name}Args`);
+    if (kind === "Update") addField(cls, "id", ID, false);
+    for (const [name, spec] of Object.entries(r.fields)) {
+      if (spec.hidden || spec.kind === "constant") continue;
+      if (spec.kind === "image") addField(cls, spec.upload, GraphQLUpload, true, describe(name, spec));
+      else if (!spec.readOnly) addField(cls, name, inputType(spec), true, describe(name, spec));
+    }
+    for (const [name, extra] of Object.entries(r.extraArgs ?? {})) {
+      if (extra.type === "uploads") addField(cls, name, [GraphQLUpload], "itemsAndList", extra.doc);
+      else addField(cls, name, GraphQLString, true, extra.doc);
+    }
+    ArgsType()(cls);
+    return cls;
+  };
+
+  return { object, filter, createArgs: args("Create"), updateArgs: args("Update") };
 }

@@ -1,20 +1,21 @@
 import { GraphQLSchema, introspectionFromSchema, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { authChecker } from "../auth/authChecker";
-import { AuthResolver } from "../auth/AuthResolver";
-import { ChainResolver } from "../chain/ChainResolver";
 import { resources } from "../resources";
-import { buildResolver } from "../resources/kit/resolver";
-import { resourceTypes } from "./resourceTypes";
+import { authChecker } from "./authChecker";
+import { AuthResolver } from "./AuthResolver";
+import { ChainResolver } from "./ChainResolver";
+import { translateErrors } from "./errors";
+import { resourceResolver } from "./resourceResolver";
 
-const resourceResolvers = resources.map((r) => buildResolver(r, resourceTypes(r)));
+const resolvers: [Function, ...Function[]] = [AuthResolver, ChainResolver, ...resources.map(resourceResolver)];
 
 let schema: Promise<GraphQLSchema> | undefined;
 
 export function getSchema(): Promise<GraphQLSchema> {
   schema ??= buildSchema({
-    resolvers: [AuthResolver, ChainResolver, ...resourceResolvers] as unknown as [Function, ...Function[]],
+    resolvers,
     authChecker,
+    globalMiddlewares: [translateErrors],
     validate: false,
   });
   return schema;

@@ -1,4 +1,4 @@
-import { ForbiddenError, UserInputError } from "../errors";
+import { ForbiddenError, ValidationError } from "../errors";
 import { hashPassword } from "../auth/passwords";
 import { endSessionsOf, forgetSessionsOf } from "../auth/sessionStore";
 import { defineResource, WriteContext } from "./kit/define";
@@ -69,7 +69,7 @@ export const User = defineResource({
       if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
       if (row.role === "admin") {
         const admins = await manager.getRepository("User").countBy({ role: "admin" });
-        if (admins <= 1) throw new UserInputError({ role: "The last admin cannot be deleted" });
+        if (admins <= 1) throw new ValidationError({ role: "The last admin cannot be deleted" });
       }
     },
   },

@@ -1,30 +1,17 @@
-import type { ResolverData } from "type-graphql";
-import { authChecker, DURING_TWO_FACTOR_SETUP } from "../auth/authChecker";
 import type { ClientInfo } from "../auth/authService";
 import type { AuthUser } from "../auth/tokens";
-import { NotFoundError, UserInputError } from "../errors";
-import type { GqlContext } from "../graphql/context";
+import { NotFoundError, ValidationError } from "../errors";
 import type { Resource, Row } from "../resources/kit/define";
 import type { ResourceService } from "../resources/kit/service";
 import { normaliseField } from "../resources/kit/validate";
 import type { Services } from "../services";
 import type { LegacyRequest } from "./body";
 import { inputOf, toLegacy } from "./legacy";
-import { accessOf, RestRoute } from "./routes";
+import type { RestRoute } from "./routes";
 
 export interface Caller {
   user?: AuthUser;
   client: ClientInfo;
-}
-
-/** The same gate as the GraphQL resolvers (authChecker): 401 without a valid token, 403 without the role. */
-export async function checkAccess(route: RestRoute, caller: Caller, services: Services) {
-  const access = accessOf(route);
-  if (access === "public") return;
-  const check = authChecker as (data: ResolverData<GqlContext>, roles: string[]) => boolean | Promise<boolean>;
-  // Signing out stays possible while REQUIRE_TWO_FACTOR waits for the setup.
-  const roles = [...(access === "admin" ? ["admin"] : []), ...(route.action === "logout" ? [DURING_TWO_FACTOR_SETUP] : [])];
-  await check({ context: { user: caller.user, client: caller.client, services } } as ResolverData<GqlContext>, roles);
 }
 
 /** "NewsDescription" → "News description". */
@@ -39,23 +26,23 @@ const isMissing = (v: unknown) => v === undefined || v === null || v === "";
 function keyOf(route: RestRoute, r: Resource, body: Record<string, unknown>): { field: string; value: unknown } {
   const by = route.by ?? { param: "_id", field: "id" };
   const raw = Object.prototype.hasOwnProperty.call(body, by.param) ? body[by.param] : undefined;
-  if (isMissing(raw)) throw new UserInputError({ [by.param]: `${by.param} is required` });
+  if (isMissing(raw)) throw new ValidationError({ [by.param]: `${by.param} is required` });
   if (by.field === "id") {
-    if (typeof raw !== "string" && typeof raw !== "number") throw new UserInputError({ [by.param]: `${by.param} must be a record id` });
+    if (typeof raw !== "string" && typeof raw !== "number") throw new ValidationError({ [by.param]: `${by.param} must be a record id` });
     return { field: "id", value: raw };
   }
   const normalised = normaliseField(by.field, r.fields[by.field], raw);
-  if ("error" in normalised) throw new UserInputError({ [by.param]: normalised.error });
-  if (!("value" in normalised) || isMissing(normalised.value)) throw new UserInputError({ [by.param]: `${by.param} is required` });
+  if ("error" in normalised) throw new ValidationError({ [by.param]: normalised.error });
+  if (!("value" in normalised) || isMissing(normalised.value)) throw new ValidationError({ [by.param]: `${by.param} is required` });
   return { field: by.field, value: normalised.value };
 }
 
 /** The record a write route names, within the route's scope; 404 when there is none. */
-async function targetOf(route: RestRoute, r: Resource, service: ResourceService, body: Record<string, unknown>): Promise<Row> {
+async function targetOf(route: RestRoute, r: Resource, service: ResourceService, body: Record<string, unknown>, caller: Caller): Promise<Row> {
   const key = keyOf(route, r, body);
-  if (key.field === "id" && !route.scope) return service.get(key.value);
+  if (key.field === "id" && !route.scope) return service.get(key.value, caller.user);
   const filter = { ...route.scope, ...(key.field === "id" ? { ids: [key.value] } : { [key.field]: key.value }) };
-  const [row] = await service.list({ filter, perPage: 1 });
+  const [row] = await service.list({ filter, perPage: 1 }, caller.user);
   if (!row) throw new NotFoundError(`${labelOf(r)} not found`);
   return row;
 }
@@ -82,7 +69,7 @@ export async function perform(route: RestRoute, services: Services, caller: Call
         const key = keyOf(route, r, body);
         filter[key.field] = key.value;
       }
-      const records = (await service.list({ filter })).map((row) => toLegacy(r, row));
+      const records = (await service.list({ filter }, caller.user)).map((row) => toLegacy(r, row));
       return route.answer === "typedList" ? { type: "success", data: records } : records;
     }
     case "create": {
@@ -90,14 +77,14 @@ export async function perform(route: RestRoute, services: Services, caller: Call
       return written(`${label} added successfully`, r, row);
     }
     case "update": {
-      const target = await targetOf(route, r, service, body);
+      const target = await targetOf(route, r, service, body, caller);
       const row = await service.update(target.id, inputOf(route, body, files), caller.user);
       const message =
         route.fields?.length === 1 && route.fields[0] === "visible" ? `${label} ${row.visible ? "shown" : "hidden"}` : `${label} updated successfully`;
       return route.answer === "status" ? { status: 1, message } : written(message, r, row);
     }
     case "remove": {
-      const target = await targetOf(route, r, service, body);
+      const target = await targetOf(route, r, service, body, caller);
       const row = await service.remove(target.id, caller.user);
       return written(`${label} deleted successfully`, r, row);
     }

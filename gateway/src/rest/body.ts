@@ -5,7 +5,7 @@ import { createWriteStream, promises as fs } from "fs";
 import { tmpdir } from "os";
 import path from "path";
 import { pipeline } from "stream/promises";
-import { InsufficientStorageError, PayloadTooLargeError, UserInputError } from "../errors";
+import { InsufficientStorageError, PayloadTooLargeError, ValidationError } from "../errors";
 import type { UploadedFile } from "../resources/kit/uploads";
 
 export interface LegacyRequest {
@@ -22,6 +22,9 @@ export interface BodyLimits {
 }
 
 const MAX_FIELD_BYTES = 2 * 1024 * 1024;
+
+/** The largest body a legacy request may announce: every file at its limit, and the fields. */
+export const maxRequestBytes = (limits: BodyLimits) => limits.maxFileBytes * limits.maxFiles + MAX_FIELD_BYTES;
 const MAX_FIELDS = 200;
 
 const json = express.json({ limit: MAX_FIELD_BYTES });
@@ -36,8 +39,6 @@ const run = (handler: RequestHandler, req: Request, res: Parameters<RequestHandl
  * (413) before anything reaches the service, so nothing is stored.
  */
 export async function readLegacyRequest(req: Request, res: Parameters<RequestHandler>[1], limits: BodyLimits): Promise<LegacyRequest> {
-  const maxRequestBytes = limits.maxFileBytes * limits.maxFiles + MAX_FIELD_BYTES;
-  if (Number(req.headers["content-length"] ?? 0) > maxRequestBytes) throw new PayloadTooLargeError("Request too large");
   if (req.is("multipart/form-data")) return readMultipart(req, limits);
   await run(json, req, res);
   await run(urlencoded, req, res);
@@ -73,7 +74,7 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
         },
       });
     } catch (e) {
-      reject(new UserInputError({ body: `Malformed multipart request: ${(e as Error).message}` }));
+      reject(new ValidationError({ body: `Malformed multipart request: ${(e as Error).message}` }));
       return;
     }
     const body: Record<string, unknown> = {};
@@ -112,7 +113,7 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
       failed = true;
       req.unpipe(parser);
       req.resume();
-      cleanup().finally(() => reject(new UserInputError({ body: `Malformed multipart request: ${e.message}` })));
+      cleanup().finally(() => reject(new ValidationError({ body: `Malformed multipart request: ${e.message}` })));
     });
     parser.on("close", async () => {
       if (failed) return;

@@ -1,45 +1,72 @@
-import { ErrorRequestHandler, Request, RequestHandler, Response, Router } from "express";
-import { GraphQLError } from "graphql";
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
-import { statusOf, TooManyRequestsError, UnsupportedMediaTypeError, UserInputError } from "../errors";
-import { clientOf } from "../graphql/context";
+import { ErrorRequestHandler, RequestHandler, Response, Router } from "express";
+import { authorize } from "../auth/access";
+import { UnsupportedMediaTypeError } from "../errors";
+import { clientOf } from "../http/client";
+import { describeError, startErrorAnswer } from "../http/errors";
+import { requestSizeGuard } from "../http/requestSize";
 import type { Services } from "../services";
-import { checkAccess, perform } from "./actions";
-import { readLegacyRequest } from "./body";
+import { Caller, perform } from "./actions";
+import { LegacyRequest, maxRequestBytes, readLegacyRequest } from "./body";
 import { legacyErrors } from "./legacy";
 import { openApiDocument, OPENAPI_PATH } from "./openapi";
-import { RestRoute, restRoutes } from "./routes";
+import { accessOf, RestRoute, restRoutes } from "./routes";
 
 /** As many files as the GraphQL endpoint takes in one request. */
 const MAX_FILES = 20;
 
+/** What the chain's steps hand each other, kept on res.locals. */
+interface Locals {
+  route: RestRoute;
+  caller: Caller;
+  request: LegacyRequest;
+}
+const locals = (res: Response) => res.locals as Locals;
+
 /**
  * The legacy REST shim under /api: the route table of SPEC section 7 and its
  * OpenAPI document. Paths match case-sensitively, as the spec spells them.
+ * Each route is one middleware chain: who calls → may they → the body → the
+ * operation → the legacy answer; any step's error goes to `legacyError`.
  */
 export function restRouter(services: Services): Router {
   const router = Router({ caseSensitive: true });
   const limits = { maxFileBytes: services.config.maxUploadBytes, maxFiles: MAX_FILES };
 
-  for (const route of restRoutes) {
-    const handler: RequestHandler = async (req, res) => {
-      try {
-        const caller = { user: await services.auth.authenticate(req.headers.authorization), client: clientOf(req) };
-        await checkAccess(route, caller, services);
-        if (route.action === "register" && !req.is("application/json")) {
-          throw new UnsupportedMediaTypeError("Send the registration as JSON (Content-Type: application/json)");
-        }
-        const request = await readLegacyRequest(req, res, limits);
-        try {
-          res.json(await perform(route, services, caller, request));
-        } finally {
-          await request.cleanup();
-        }
-      } catch (e) {
-        answerError(services, route, e, req, res);
-      }
+  const authenticate =
+    (route: RestRoute): RequestHandler =>
+    async (req, res, next) => {
+      locals(res).route = route;
+      locals(res).caller = { user: await services.auth.authenticate(req.headers.authorization), client: clientOf(req) };
+      next();
     };
-    router[route.method](route.path, handler);
+  // Checked before the body is read, so nobody can make the server spool what it would refuse.
+  const access =
+    (route: RestRoute): RequestHandler =>
+    (_req, res, next) => {
+      authorize(accessOf(route), locals(res).caller.user, { duringTwoFactorSetup: route.action === "logout" });
+      next();
+    };
+  // A cross-site HTML form cannot send JSON: registration takes nothing else.
+  const jsonOnly =
+    (route: RestRoute): RequestHandler =>
+    (req, _res, next) => {
+      const refused = route.action === "register" && !req.is("application/json");
+      next(refused ? new UnsupportedMediaTypeError("Send the registration as JSON (Content-Type: application/json)") : undefined);
+    };
+  const body: RequestHandler = async (req, res, next) => {
+    const request = await readLegacyRequest(req, res, limits);
+    // Spooled files go when the answer is done, whatever it was.
+    res.once("close", () => void request.cleanup());
+    locals(res).request = request;
+    next();
+  };
+  const handle: RequestHandler = async (_req, res) => {
+    const { route, caller, request } = locals(res);
+    res.json(await perform(route, services, caller, request));
+  };
+
+  for (const route of restRoutes) {
+    router[route.method](route.path, authenticate(route), access(route), jsonOnly(route), requestSizeGuard(maxRequestBytes(limits)), body, handle);
   }
 
   const document = openApiDocument();
@@ -60,42 +87,20 @@ export function restRouter(services: Services): Router {
       res.status(404).json({ message: `Unknown API route: ${req.method} /api${req.path}` });
     }
   });
-  router.use(((err, req, res, _next) => answerError(services, undefined, err, req, res)) as ErrorRequestHandler);
+  router.use(legacyError(services));
   return router;
 }
 
 /**
  * Errors in the legacy shape: 400 with `{ field: message }` (legacy field names),
- * 401 / 403 / 404 / 413 / 429 with `{ message }`. Anything else is a bug: logged, 500.
+ * other statuses with `{ message }`; two-factor adds its code so a client knows to ask for it.
  */
-function answerError(services: Services, route: RestRoute | undefined, err: unknown, req: Request, res: Response) {
-  if (res.headersSent) return;
-  // Refused before its body was read (401, 403, 413 ...): close rather than drain it.
-  if (!req.complete) res.setHeader("Connection", "close");
-  if (err instanceof UserInputError) {
-    res.status(400).json(route ? legacyErrors(route, err.fieldErrors) : err.fieldErrors);
-    return;
-  }
-  if (err instanceof GraphQLError && statusOf(err) !== 500) {
-    if (err instanceof TooManyRequestsError) res.setHeader("Retry-After", String(err.retryAfter));
-    // Legacy answers are `{ message }`; two-factor adds its code so a client knows to ask for it.
-    const code = String(err.extensions.code ?? "");
-    res.status(statusOf(err)).json(code.startsWith("TWO_FACTOR") ? { message: err.message, code } : { message: err.message });
-    return;
-  }
-  // body-parser: malformed JSON, too large, unsupported charset ...
-  const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
-  const status = Number(e?.status ?? e?.statusCode) || 500;
-  if (status < 500) {
-    const message =
-      e.type === "entity.parse.failed" ? "Malformed JSON body" : status === 413 ? "Request too large" : e.expose ? String(e.message) : "Bad request";
-    res.status(status).json({ message });
-    return;
-  }
-  if (isDatabaseUnavailable(err)) {
-    res.status(503).json({ message: DATABASE_UNAVAILABLE });
-    return;
-  }
-  services.log.error({ err, url: req.originalUrl }, "REST request failed");
-  res.status(500).json({ message: "Internal server error" });
-}
+const legacyError =
+  (services: Services): ErrorRequestHandler =>
+  (err, req, res, _next) => {
+    const error = describeError(err, services.log, req);
+    if (!startErrorAnswer(error, req, res)) return;
+    const route = (res.locals as Partial<Locals>).route;
+    if (error.fieldErrors) res.json(route ? legacyErrors(route, error.fieldErrors) : error.fieldErrors);
+    else res.json(error.code?.startsWith("TWO_FACTOR") ? { message: error.message, code: error.code } : { message: error.message });
+  };

@@ -1,13 +1,11 @@
 import pluralize from "pluralize";
 import type { EntityManager } from "typeorm";
+import type { Access } from "../../auth/access";
 import type { AuthUser } from "../../auth/tokens";
 import type { FieldErrors } from "../../errors";
 import type { Fields, FieldSpec, ImageKind } from "./fields";
 import type { UploadedFile } from "./uploads";
 import type { ContentBlock } from "./validate";
-
-/** Who may call an operation: anyone, any signed-in user, or an admin. */
-export type Access = "public" | "user" | "admin";
 
 /** A write-only argument that is not a column (a password, block images). */
 export interface ExtraArg {

@@ -40,6 +40,8 @@ const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 /** Bounds that keep every filter within what both engines take in one statement (SQLite binds at most 32,766 values). */
 export const MAX_FILTER_IDS = 1000;
 export const MAX_PER_PAGE = 1000;
+/** Rows per page when a list does not say. */
+export const DEFAULT_PER_PAGE = 25;
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_FILTER_TEXT = 255;
 

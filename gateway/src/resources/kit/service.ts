@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
+import { Actor, authorize, userOf } from "../../auth/access";
 import type { AuthUser } from "../../auth/tokens";
-import { FieldErrors, NotFoundError, UserInputError } from "../../errors";
+import { FieldErrors, NotFoundError, ValidationError } from "../../errors";
 import type { ImageStore, StagedImage } from "../../images/store";
 import type { AnyResource, InputOfResource, Row, RowOfResource, WriteContext } from "./define";
 import { ImageKind, labelOf } from "./fields";
@@ -10,7 +11,8 @@ import { normaliseField } from "./validate";
 
 /**
  * The one place a resource is read and written. GraphQL resolvers and the REST
- * shim both call it, so every rule (validation, uploads, uniqueness) holds for both.
+ * shim both call it, so every rule (access, validation, uploads, uniqueness)
+ * holds for both. Each call names its actor: a user, nobody, or SYSTEM.
  */
 export class ResourceService<R extends AnyResource = AnyResource> {
   constructor(
@@ -23,42 +25,48 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     return manager.getRepository<Row>(this.resource.name);
   }
 
-  async list(params: ListParams): Promise<RowOfResource<R>[]> {
+  async list(params: ListParams, actor: Actor): Promise<RowOfResource<R>[]> {
+    authorize(this.resource.access.read, actor);
     const qb = this.repo().createQueryBuilder("r");
     applyFilter(qb, this.resource, params.filter);
     applySortAndPage(qb, this.resource, params);
     return (await qb.getMany()) as RowOfResource<R>[];
   }
 
-  async count(filter: ListParams["filter"]): Promise<number> {
+  async count(filter: ListParams["filter"], actor: Actor): Promise<number> {
+    authorize(this.resource.access.read, actor);
     return applyFilter(this.repo().createQueryBuilder("r"), this.resource, filter).getCount();
   }
 
-  async get(id: unknown): Promise<RowOfResource<R>> {
+  async get(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
+    authorize(this.resource.access.read, actor);
     const row = await this.find(id);
     if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
     return row;
   }
 
-  async find(id: unknown, manager?: EntityManager): Promise<RowOfResource<R> | null> {
+  private async find(id: unknown, manager?: EntityManager): Promise<RowOfResource<R> | null> {
     const key = Number(id);
     if (!Number.isSafeInteger(key) || key < 1) return null;
     return (await this.repo(manager).findOneBy({ id: key })) as RowOfResource<R> | null;
   }
 
-  create(input: InputOfResource<R>, actor?: AuthUser): Promise<RowOfResource<R>> {
-    return this.write("create", input, undefined, actor);
+  async create(input: InputOfResource<R>, actor: Actor): Promise<RowOfResource<R>> {
+    authorize(this.resource.access.write, actor);
+    return this.write("create", input, undefined, userOf(actor));
   }
 
-  async update(id: unknown, input: InputOfResource<R>, actor?: AuthUser): Promise<RowOfResource<R>> {
-    return this.write("update", input, id, actor);
+  async update(id: unknown, input: InputOfResource<R>, actor: Actor): Promise<RowOfResource<R>> {
+    authorize(this.resource.access.write, actor);
+    return this.write("update", input, id, userOf(actor));
   }
 
-  async remove(id: unknown, actor?: AuthUser): Promise<RowOfResource<R>> {
+  async remove(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
+    authorize(this.resource.access.write, actor);
     return this.ds.transaction(async (manager) => {
       const row = await this.find(id, manager);
       if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
-      await this.resource.hooks?.beforeDelete?.(row, actor, manager);
+      await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
       await this.repo(manager).delete({ id: row.id });
       return row;
     });
@@ -141,7 +149,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     const context: WriteContext = { op, input, values, existing: existing ?? undefined, errors, actor, manager, stageImage };
     await this.resource.hooks?.beforeWrite?.(context);
     await this.checkUnique(values, existing?.id, manager, errors);
-    if (Object.keys(errors).length) throw new UserInputError(errors);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
 
     const created = await this.images.commit(staged);
     let savedId: number;
@@ -173,11 +181,11 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   /** A unique index raced past checkUnique: report it as the field's error. */
-  private uniqueViolation(e: unknown): UserInputError | undefined {
+  private uniqueViolation(e: unknown): ValidationError | undefined {
     if (!(e instanceof QueryFailedError)) return undefined;
     const msg = String(e.message);
     if (!/UNIQUE constraint failed|Duplicate entry/i.test(msg)) return undefined;
     const field = Object.entries(this.resource.fields).find(([f, s]) => s.unique && msg.includes(f))?.[0] ?? "id";
-    return new UserInputError({ [field]: `${labelOf(field, this.resource.fields[field] ?? { kind: "int" })} already exists` });
+    return new ValidationError({ [field]: `${labelOf(field, this.resource.fields[field] ?? { kind: "int" })} already exists` });
   }
 }

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import type { GqlContext } from "../graphql/context";
-import { resourceTypes } from "../graphql/resourceTypes";
+import type { GqlContext } from "./context";
+import { resourceTypes } from "./resourceTypes";
 import { SignInEvent } from "../resources/signInEvent";
 import { DURING_TWO_FACTOR_SETUP } from "./authChecker";
 

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { ChainTransaction } from "../resources/chainTransaction";
-import { resourceTypes } from "../graphql/resourceTypes";
-import type { GqlContext } from "../graphql/context";
+import { resourceTypes } from "./resourceTypes";
+import type { GqlContext } from "./context";
 
 @ObjectType({ description: "Contract addresses on the active chain" })
 class ChainContracts {

@@ -1,0 +1,23 @@
+import type { AuthChecker } from "type-graphql";
+import type { GqlContext } from "./context";
+import { authorize } from "../auth/access";
+import { toGraphQLError } from "./errors";
+
+/** Marks what a user may still do while REQUIRE_TWO_FACTOR waits for them to turn two-factor on. */
+export const DURING_TWO_FACTOR_SETUP = "during-two-factor-setup";
+
+/**
+ * type-graphql's face of `authorize`, for the resolvers outside the resource
+ * services (sign-in, chain): @Authorized() needs a signed-in user,
+ * @Authorized("admin") that role, @Authorized(DURING_TWO_FACTOR_SETUP) stays
+ * open while two-factor waits to be set up.
+ */
+export const authChecker: AuthChecker<GqlContext> = ({ context }, roles) => {
+  try {
+    authorize(roles.includes("admin") ? "admin" : "user", context.user, { duringTwoFactorSetup: roles.includes(DURING_TWO_FACTOR_SETUP) });
+  } catch (e) {
+    // type-graphql checks access before the global middlewares run, so this one translates its own refusal.
+    throw toGraphQLError(e);
+  }
+  return true;
+};

@@ -1,0 +1,79 @@
+import { Arg, Args, ArgsType, Ctx, Field, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { AnyResource } from "../resources/kit/define";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../resources/kit/query";
+import { fromGraphQLUpload } from "../resources/kit/uploads";
+import type { GqlContext } from "./context";
+import { ListMetadata, resourceTypes } from "./resourceTypes";
+
+type Input = Record<string, unknown>;
+
+/** A mutation the declaration does not offer is left out of the schema. */
+const offered = (on: boolean, decorator: MethodDecorator): MethodDecorator => (on ? decorator : () => undefined);
+
+/**
+ * The ra-data-graphql-simple operations of one resource (allX, _allXMeta, X,
+ * createX, updateX, deleteX), as a type-graphql resolver class. Access is not
+ * decided here: the resource service checks it for every transport.
+ */
+export function resourceResolver(r: AnyResource): Function {
+  const types = resourceTypes(r);
+  const service = (ctx: GqlContext) => ctx.services.resource(r);
+
+  /** Turns graphql-upload promises into UploadedFiles the service can read. */
+  const withFiles = (args: Input, ctx: GqlContext): Input => {
+    const input: Input = { ...args };
+    const max = ctx.services.config.maxUploadBytes;
+    for (const spec of Object.values(r.fields)) {
+      if (spec.kind === "image" && spec.upload in input) input[spec.upload] = fromGraphQLUpload(input[spec.upload], max);
+    }
+    for (const [name, extra] of Object.entries(r.extraArgs ?? {})) {
+      if (extra.type === "uploads" && Array.isArray(input[name])) input[name] = (input[name] as unknown[]).map((u) => fromGraphQLUpload(u, max));
+    }
+    return input;
+  };
+
+  @ArgsType()
+  class ListArgs {
+    @Field(() => Int, { nullable: true, description: "0-based page number" }) page?: number;
+    @Field(() => Int, { nullable: true, description: `Rows per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` }) perPage?: number;
+    @Field(() => String, { nullable: true }) sortField?: string;
+    @Field(() => String, { nullable: true, description: "ASC or DESC" }) sortOrder?: string;
+    @Field(() => types.filter, { nullable: true }) filter?: Input;
+  }
+
+  @Resolver(() => types.object)
+  class ResourceResolver {
+    @Query(() => [types.object], { name: `all${r.plural}` })
+    list(@Args(() => ListArgs) args: ListArgs, @Ctx() ctx: GqlContext) {
+      return service(ctx).list({ ...args, perPage: args.perPage ?? DEFAULT_PER_PAGE }, ctx.user);
+    }
+
+    // ra-data-graphql-simple sends the list's paging and sorting with the count too; they do not change it.
+    @Query(() => ListMetadata, { name: `_all${r.plural}Meta` })
+    async meta(@Args(() => ListArgs) { filter }: ListArgs, @Ctx() ctx: GqlContext) {
+      return { count: await service(ctx).count(filter, ctx.user) };
+    }
+
+    @Query(() => types.object, { name: r.name })
+    one(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
+      return service(ctx).get(id, ctx.user);
+    }
+
+    @offered(r.operations.create, Mutation(() => types.object, { name: `create${r.name}` }))
+    create(@Args(() => types.createArgs) args: Input, @Ctx() ctx: GqlContext) {
+      return service(ctx).create(withFiles(args, ctx), ctx.user);
+    }
+
+    @offered(r.operations.update, Mutation(() => types.object, { name: `update${r.name}` }))
+    update(@Args(() => types.updateArgs) { id, ...args }: Input, @Ctx() ctx: GqlContext) {
+      return service(ctx).update(id, withFiles(args, ctx), ctx.user);
+    }
+
+    @offered(r.operations.delete, Mutation(() => types.object, { name: `delete${r.name}` }))
+    remove(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
+      return service(ctx).remove(id, ctx.user);
+    }
+  }
+  Object.defineProperty(ResourceResolver, "name", { value: `${r.name}Resolver` });
+  return ResourceResolver;
+}
