@@ -1,32 +1,14 @@
 import { randomUUID } from "crypto";
-import { EventEmitter } from "events";
-import type { DataSource, EntityManager } from "typeorm";
+import type { DataSource } from "typeorm";
 import { Session } from "../resources/session";
 import { User } from "../resources/user";
+import { userChanged } from "./sessionEvents";
 import type { AuthUser, TokenClaims } from "./tokens";
 
 /** The user behind a live session, as one indexed lookup finds it. */
 export type SessionUser = AuthUser & { twoFactorEnabled: boolean };
 
 const MAX_CACHED = 10_000;
-
-/** Tells every SessionStore of this process that a user's sessions changed (other processes see it within their cache time). */
-const userChanged = new EventEmitter().setMaxListeners(0);
-
-/** Ends every session of a user but `keep` (a password change keeps the session that made it). */
-export async function endSessionsOf(manager: EntityManager, userId: number, keep?: string) {
-  const qb = manager
-    .createQueryBuilder()
-    .update(Session.table)
-    .set({ revoked: true, updatedAt: new Date() })
-    .where("userId = :userId AND revoked = :no", { userId, no: false });
-  if (keep) qb.andWhere("jti <> :keep", { keep });
-  await qb.execute();
-  userChanged.emit("changed", userId, keep);
-}
-
-/** A user's role, approval or two-factor changed: what the processes cached of their sessions is stale. */
-export const forgetSessionsOf = (userId: number) => userChanged.emit("changed", userId);
 
 /**
  * Sessions in the database, so that ending one holds in every process. Each

@@ -1,6 +1,6 @@
 import { ForbiddenError, ValidationError } from "../errors";
 import { hashPassword } from "../auth/passwords";
-import { endSessionsOf, forgetSessionsOf } from "../auth/sessionStore";
+import { endSessionsOf, forgetSessionsOf } from "../auth/sessionEvents";
 import { defineResource, WriteContext } from "./kit/define";
 import { f } from "./kit/fields";
 
