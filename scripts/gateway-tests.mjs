@@ -4,9 +4,9 @@ import { spawnSync } from "node:child_process";
 const args = process.argv.slice(2);
 for (const db of ["sqlite", "mysql"]) {
   console.log(`\n=== gateway tests on ${db} ===`);
-  const r = spawnSync("npx", ["jest", ...args], {
+  const result = spawnSync("npx", ["jest", ...args], {
     stdio: "inherit",
     env: { ...process.env, TEST_DB: db },
   });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -17,8 +17,8 @@ function visit(url) {
   const code = readFileSync(path.join(dist, url), "utf8");
   seen.set(url, { raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 6 }).length });
   // Static imports only: `import ... from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
-  for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
-    visit(path.posix.join(path.posix.dirname(url), m[1]));
+  for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    visit(path.posix.join(path.posix.dirname(url), match[1]));
   }
 }
 entries.forEach(visit);

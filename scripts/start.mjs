@@ -8,13 +8,13 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 /** Newest modification time under a folder (skipping node_modules and build output). */
 function newest(dir) {
   if (!existsSync(dir)) return 0;
-  let t = 0;
+  let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (["node_modules", "dist", "build", "test-artifacts"].includes(entry.name)) continue;
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+    const entryPath = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(entryPath) : statSync(entryPath).mtimeMs);
   }
-  return t;
+  return latest;
 }
 
 // A workspace without a build script is skipped.
@@ -25,18 +25,18 @@ const builds = [
   { workspace: "admin", sources: ["admin/src", "admin/index.html", "admin/vite.config.ts"], output: "admin/dist/index.html" },
 ];
 
-for (const b of builds) {
-  const out = path.join(root, b.output);
-  const pkg = path.join(root, b.workspace, "package.json");
+for (const build of builds) {
+  const out = path.join(root, build.output);
+  const pkg = path.join(root, build.workspace, "package.json");
   if (!JSON.parse(readFileSync(pkg, "utf8")).scripts?.build) continue;
-  const srcTime = Math.max(...b.sources.map((s) => {
-    const p = path.join(root, s);
-    return existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p);
+  const srcTime = Math.max(...build.sources.map((s) => {
+    const sourcePath = path.join(root, s);
+    return existsSync(sourcePath) && statSync(sourcePath).isFile() ? statSync(sourcePath).mtimeMs : newest(sourcePath);
   }));
   if (existsSync(out) && statSync(out).mtimeMs >= srcTime) continue;
-  console.log(`building ${b.workspace}...`);
-  const r = spawnSync("npm", ["run", "build", "-w", b.workspace], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  console.log(`building ${build.workspace}...`);
+  const result = spawnSync("npm", ["run", "build", "-w", build.workspace], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const child = spawn(process.execPath, [path.join(root, "gateway/dist/main.js")], { cwd: root, stdio: "inherit" });

@@ -16,10 +16,10 @@ const steps = [
 for (const [label, ...commands] of steps) {
   console.log(`\n##### ${label}`);
   for (const [cmd, ...args] of commands) {
-    const r = spawnSync(cmd, args, { stdio: "inherit" });
-    if (r.status !== 0) {
+    const result = spawnSync(cmd, args, { stdio: "inherit" });
+    if (result.status !== 0) {
       console.error(`\n##### ${label} failed`);
-      process.exit(r.status ?? 1);
+      process.exit(result.status ?? 1);
     }
   }
 }

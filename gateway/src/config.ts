@@ -93,8 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (url) {
     if (/^mysql:\/\//i.test(url)) {
       try {
-        const u = new URL(url);
-        if (!u.pathname.replace("/", "")) problems.push("DATABASE_URL must name a database: mysql://user:pass@host:port/db");
+        const parsed = new URL(url);
+        if (!parsed.pathname.replace("/", "")) problems.push("DATABASE_URL must name a database: mysql://user:pass@host:port/db");
         database = { type: "mysql", url };
       } catch {
         problems.push(`DATABASE_URL is not a valid URL: "${url}"`);
@@ -132,9 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const int = (key: string, fallback: number, min: number, max: number) => {
     const raw = str(key, String(fallback));
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
-    return n;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
+    return value;
   };
   const bool = (key: string, fallback: boolean) => {
     const raw = str(key, String(fallback)).toLowerCase();
@@ -218,10 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * and the names loopback, linklocal, uniquelocal.
  */
 function parseTrustProxy(raw: string, problems: string[]): Config["trustProxy"] {
-  const v = raw.toLowerCase();
-  if (v === "false" || v === "0" || v === "none") return false;
-  if (v === "true") return true;
-  if (/^\d+$/.test(v)) return Number(v);
+  const lower = raw.toLowerCase();
+  if (lower === "false" || lower === "0" || lower === "none") return false;
+  if (lower === "true") return true;
+  if (/^\d+$/.test(lower)) return Number(lower);
   const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
   const named = ["loopback", "linklocal", "uniquelocal"];
   const bad = list.filter((s) => !named.includes(s) && !isIP(s.split("/")[0]));

@@ -80,10 +80,10 @@ const UNAVAILABLE = new Set([
 ]);
 
 /** Whether an error means the database did not answer (a 503 the client may retry), rather than a bug. */
-export function isDatabaseUnavailable(e: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   type Wrapped = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; originalError?: unknown; thrownValue?: unknown };
   // TypeORM, GraphQL and graphql-js (for values that are not Errors) each wrap what the driver threw.
-  for (let err = e as Wrapped | undefined, i = 0; err && typeof err === "object" && i < 6; i++) {
+  for (let err = error as Wrapped | undefined, i = 0; err && typeof err === "object" && i < 6; i++) {
     if (typeof err.code === "string" && (UNAVAILABLE.has(err.code) || /^SQLITE_(IOERR|BUSY|CANTOPEN)/.test(err.code))) return true;
     if (typeof err.message === "string" && /Pool is closed|Connection lost|connect ETIMEDOUT|Can't add new command when connection is in closed state/i.test(err.message)) return true;
     err = (err instanceof QueryFailedError ? err.driverError : (err.driverError ?? err.originalError ?? err.thrownValue ?? err.cause)) as Wrapped;

@@ -30,7 +30,7 @@ export class Services {
     readonly log: Logger,
   ) {
     this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
-    for (const r of resources) this.byResource.set(r, new ResourceService(r, ds, this.images));
+    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images));
     this.redis = config.redis ? createRedis(config.redis.url) : undefined;
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });
     this.auth = new AuthService({

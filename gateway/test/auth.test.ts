@@ -16,9 +16,9 @@ describe("authentication and authorisation", () => {
   /** Row counts and the last update of every table: what a refused call must leave untouched. */
   const snapshot = async () => {
     const out: Record<string, unknown> = {};
-    for (const r of resources) {
-      const [row] = await app.services.ds.query(`SELECT COUNT(*) AS n, MAX(updatedAt) AS u FROM ${r.table}`);
-      out[r.table] = [Number(row.n), String(row.u)];
+    for (const resource of resources) {
+      const [row] = await app.services.ds.query(`SELECT COUNT(*) AS n, MAX(updatedAt) AS u FROM ${resource.table}`);
+      out[resource.table] = [Number(row.n), String(row.u)];
     }
     return out;
   };
@@ -45,18 +45,18 @@ describe("authentication and authorisation", () => {
   describe.each(badTokens)("with %s", (_label, token) => {
     it("refuses every mutation with UNAUTHENTICATED and writes nothing", async () => {
       const before = await snapshot();
-      for (const m of mutations) {
-        const res = await app.gql(`mutation { ${m} { id } }`, {}, token() ? `Bearer ${token()}` : undefined);
-        expect([m, errorCode(res)]).toEqual([m, "UNAUTHENTICATED"]);
+      for (const mutation of mutations) {
+        const res = await app.gql(`mutation { ${mutation} { id } }`, {}, token() ? `Bearer ${token()}` : undefined);
+        expect([mutation, errorCode(res)]).toEqual([mutation, "UNAUTHENTICATED"]);
         expect(res.body.data).toBeNull();
       }
       expect(await snapshot()).toEqual(before);
     });
 
     it("refuses every private read with UNAUTHENTICATED", async () => {
-      for (const q of privateReads) {
-        const res = await app.gql(`{ ${q} { id } }`, {}, token() || undefined);
-        expect([q, errorCode(res)]).toEqual([q, "UNAUTHENTICATED"]);
+      for (const query of privateReads) {
+        const res = await app.gql(`{ ${query} { id } }`, {}, token() || undefined);
+        expect([query, errorCode(res)]).toEqual([query, "UNAUTHENTICATED"]);
       }
       const meta = await app.gql(`{ _allUsersMeta { count } }`, {}, token() || undefined);
       expect(errorCode(meta)).toBe("UNAUTHENTICATED");
@@ -111,8 +111,8 @@ describe("authentication and authorisation", () => {
     });
 
     it("needs the admin role", async () => {
-      for (const q of [`{ allUsers { id } }`, `mutation { createUser(name: "x", email: "x@example.com", password: "12345678") { id } }`, `mutation { deleteUser(id: "1") { id } }`]) {
-        const res = await app.gql(q, {}, `Bearer ${editorToken}`);
+      for (const query of [`{ allUsers { id } }`, `mutation { createUser(name: "x", email: "x@example.com", password: "12345678") { id } }`, `mutation { deleteUser(id: "1") { id } }`]) {
+        const res = await app.gql(query, {}, `Bearer ${editorToken}`);
         expect(errorCode(res)).toBe("FORBIDDEN");
       }
     });

@@ -8,14 +8,14 @@ describe("configuration", () => {
 
   it("has working defaults: port 4000, SQLite under DATA_DIR, 12h tokens, approval, 5 MB", () => {
     const dir = dataDir();
-    const c = loadConfig({ DATA_DIR: dir });
-    expect(c.port).toBe(4000);
-    expect(c.database).toEqual({ type: "sqlite", file: path.join(dir, "presale.sqlite") });
-    expect(c.jwtTtl).toBe("12h");
-    expect(c.registration).toBe("approval");
-    expect(c.maxUploadBytes).toBe(5 * 1024 * 1024);
-    expect(c.admin).toEqual({ name: "admin", email: "admin@example.com", password: undefined });
-    expect(c.imagesDir).toBe(path.join(dir, "images"));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(4000);
+    expect(config.database).toEqual({ type: "sqlite", file: path.join(dir, "presale.sqlite") });
+    expect(config.jwtTtl).toBe("12h");
+    expect(config.registration).toBe("approval");
+    expect(config.maxUploadBytes).toBe(5 * 1024 * 1024);
+    expect(config.admin).toEqual({ name: "admin", email: "admin@example.com", password: undefined });
+    expect(config.imagesDir).toBe(path.join(dir, "images"));
   });
 
   it("generates a JWT secret once and keeps it under DATA_DIR", () => {
@@ -27,8 +27,8 @@ describe("configuration", () => {
   });
 
   it("reads a MySQL URL", () => {
-    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://u:p@db:3306/presale" });
-    expect(c.database).toEqual({ type: "mysql", url: "mysql://u:p@db:3306/presale" });
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://u:p@db:3306/presale" });
+    expect(config.database).toEqual({ type: "mysql", url: "mysql://u:p@db:3306/presale" });
   });
 
   it("reports every bad value at once, each with what it expects", () => {

@@ -49,8 +49,8 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   if (r.operations.create) {
     it("creates records, storing every field and image", async () => {
       const { decl, pass } = mutationSignature(r);
-      for (const n of [1, 2, 3]) {
-        const sample = sampleInput(r, n);
+      for (const seq of [1, 2, 3]) {
+        const sample = sampleInput(r, seq);
         const res = await app.upload(`mutation(${decl}) { create${r.name}(${pass}) { ${sel} } }`, sample.vars, sample.files, token);
         expect(res.body.errors).toBeUndefined();
         const record = res.body.data[`create${r.name}`];
@@ -92,11 +92,11 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
       if (field) {
         const asc = await list(`sortField: "${field}", sortOrder: "ASC",`, { ids: created.map((c) => c.id) });
         const desc = await list(`sortField: "${field}", sortOrder: "DESC",`, { ids: created.map((c) => c.id) });
-        const a = asc.body.data[`all${r.plural}`].map((x: any) => x[field]);
+        const ascending = asc.body.data[`all${r.plural}`].map((x: any) => x[field]);
         // MySQL's collation orders text case-insensitively, SQLite's by code point.
         const key = (v: unknown) => (typeof v === "string" && TEST_DB === "mysql" ? v.toLowerCase() : v) as string;
-        expect(a).toEqual([...a].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0)));
-        expect(desc.body.data[`all${r.plural}`].map((x: any) => x[field])).toEqual([...a].reverse());
+        expect(ascending).toEqual([...ascending].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0)));
+        expect(desc.body.data[`all${r.plural}`].map((x: any) => x[field])).toEqual([...ascending].reverse());
       }
 
       const byIds = await list("", { ids: [created[1].id] });

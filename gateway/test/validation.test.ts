@@ -33,11 +33,11 @@ describe("validation in the gateway", () => {
   });
 
   it("refuses SVG with scripts, event handlers or script links", async () => {
-    const q = `mutation($f: Upload) { createHomeImage(file: $f) { id } }`;
-    await refused(q, {}, files.svgWithScript, "home_images", { imageUri: "SVG scripts are not allowed" });
-    await refused(q, {}, files.svgWithHandler, "home_images", { imageUri: "SVG event handlers are not allowed" });
-    await refused(q, {}, files.svgWithJsLink, "home_images", { imageUri: "SVG script links are not allowed" });
-    const ok = await app.upload(q, { f: null }, { f: files.svg }, token);
+    const query = `mutation($f: Upload) { createHomeImage(file: $f) { id } }`;
+    await refused(query, {}, files.svgWithScript, "home_images", { imageUri: "SVG scripts are not allowed" });
+    await refused(query, {}, files.svgWithHandler, "home_images", { imageUri: "SVG event handlers are not allowed" });
+    await refused(query, {}, files.svgWithJsLink, "home_images", { imageUri: "SVG script links are not allowed" });
+    const ok = await app.upload(query, { f: null }, { f: files.svg }, token);
     expect(ok.body.data.createHomeImage.id).toBeTruthy();
   });
 
@@ -61,10 +61,10 @@ describe("validation in the gateway", () => {
   });
 
   it("allows JPG, WEBP, PNG and GIF for landing blocks, and refuses SVG", async () => {
-    const q = `mutation($f: Upload) { createLandingBlock(identifier: "landing_x", file: $f) { id imageUri } }`;
-    await refused(q, {}, files.svg, "landing_blocks", { imageUri: "Allowed Only JPG, WEBP, PNG File" });
+    const query = `mutation($f: Upload) { createLandingBlock(identifier: "landing_x", file: $f) { id imageUri } }`;
+    await refused(query, {}, files.svg, "landing_blocks", { imageUri: "Allowed Only JPG, WEBP, PNG File" });
     for (const [i, bytes] of [files.jpg, files.webp, files.png, files.gif].entries()) {
-      const res = await app.upload(q.replace("landing_x", `landing_ok_${i}`), { f: null }, { f: bytes }, token);
+      const res = await app.upload(query.replace("landing_x", `landing_ok_${i}`), { f: null }, { f: bytes }, token);
       expect(res.body.errors).toBeUndefined();
     }
   });
@@ -97,17 +97,17 @@ describe("validation in the gateway", () => {
   });
 
   it("keeps a landing identifier and a setting name from changing", async () => {
-    const s = await app.gql(`mutation { createSetting(name: "fixed_name", value: "v") { id } }`, {}, token);
-    const id = s.body.data.createSetting.id;
+    const created = await app.gql(`mutation { createSetting(name: "fixed_name", value: "v") { id } }`, {}, token);
+    const id = created.body.data.createSetting.id;
     await refused(`mutation($id: ID!) { updateSetting(id: $id, name: "other") { id } }`, { id }, undefined, "settings", { name: "Name cannot be changed" });
     const same = await app.gql(`mutation($id: ID!) { updateSetting(id: $id, name: "fixed_name", value: "w") { value } }`, { id }, token);
     expect(same.body.data.updateSetting.value).toBe("w");
   });
 
   it("limits the roadmap description to 200 characters", async () => {
-    const q = `mutation($d: String) { createRoadmap(title: "r", description: $d) { description } }`;
-    await refused(q, { d: "x".repeat(201) }, undefined, "roadmaps", { description: "Description must be at most 200 characters" });
-    expect((await app.gql(q, { d: "x".repeat(200) }, token)).body.data.createRoadmap.description).toHaveLength(200);
+    const query = `mutation($d: String) { createRoadmap(title: "r", description: $d) { description } }`;
+    await refused(query, { d: "x".repeat(201) }, undefined, "roadmaps", { description: "Description must be at most 200 characters" });
+    expect((await app.gql(query, { d: "x".repeat(200) }, token)).body.data.createRoadmap.description).toHaveLength(200);
   });
 
   it("requires required fields and checks addresses, numbers, links and IPs", async () => {
@@ -188,10 +188,10 @@ describe("validation in the gateway", () => {
   it("refuses an upload over MAX_UPLOAD_MB with 413 and keeps nothing", async () => {
     const small = await startTestApp({ env: { MAX_UPLOAD_MB: "0.01" } });
     try {
-      const t = await small.adminToken();
+      const token = await small.adminToken();
       const big = Buffer.concat([files.png, Buffer.alloc(20 * 1024)]);
       const before = readdirSync(small.services.config.imagesDir);
-      const res = await small.upload(createNews, { h: "too big", f: null }, { f: big }, t);
+      const res = await small.upload(createNews, { h: "too big", f: null }, { f: big }, token);
       expect(res.status).toBe(413);
       expect(errorCode(res)).toBe("PAYLOAD_TOO_LARGE");
       expect(readdirSync(small.services.config.imagesDir)).toEqual(before);

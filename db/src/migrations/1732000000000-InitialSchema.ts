@@ -146,12 +146,12 @@ export class InitialSchema1732000000000 implements MigrationInterface {
   }
 
   async down(qr: QueryRunner): Promise<void> {
-    for (const t of [
+    for (const table of [
       "blocklist", "launchpads", "ip_whitelist", "pools", "contact_messages", "article_images", "articles",
       "news_descriptions", "news", "settings", "home_images", "landing_blocks", "home_pages", "roadmaps",
       "feature_descriptions", "features", "abouts", "users",
     ]) {
-      await qr.dropTable(t);
+      await qr.dropTable(table);
     }
   }
 }

@@ -56,6 +56,6 @@ export class SignInSecurity1732200000000 implements MigrationInterface {
   async down(qr: QueryRunner): Promise<void> {
     await qr.dropTable("sign_in_events");
     await qr.dropTable("sessions");
-    for (const c of ["twoFactorLastStep", "twoFactorRecovery", "twoFactorEnabled", "twoFactorSecret", "tokenVersion"]) await qr.dropColumn("users", c);
+    for (const column of ["twoFactorLastStep", "twoFactorRecovery", "twoFactorEnabled", "twoFactorSecret", "tokenVersion"]) await qr.dropColumn("users", column);
   }
 }

@@ -102,20 +102,20 @@ export class SignInLimiter {
   }
 
   /** The pair just went over its limit: block it, longer each time it happens again today. */
-  private async onPairRefused(pairKey: string, e: unknown): Promise<never> {
-    if (e instanceof RateLimiterRes && e.consumedPoints === this.limits.maxFailuresPerPair + 1) {
+  private async onPairRefused(pairKey: string, error: unknown): Promise<never> {
+    if (error instanceof RateLimiterRes && error.consumedPoints === this.limits.maxFailuresPerPair + 1) {
       const blocks = await this.pairBlocks.consume(pairKey);
       const seconds = Math.min(DAY, FIRST_BLOCK * 2 ** (blocks.consumedPoints - 1));
       throw await this.pair.block(pairKey, seconds);
     }
-    throw e;
+    throw error;
   }
 }
 
 /** A limiter's refusal as a 429 with Retry-After; a store that failed as a 503 (fail closed). */
-function refusal(e: unknown, message: string): Error {
-  if (e instanceof RateLimiterRes) {
-    const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+function refusal(error: unknown, message: string): Error {
+  if (error instanceof RateLimiterRes) {
+    const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     return new TooManyRequestsError(`${message}; try again in ${describe(seconds)}`, seconds);
   }
   return new ServiceUnavailableError("Sign-in is unavailable right now (the limits store does not answer); try again shortly");

@@ -59,6 +59,6 @@ export class TokenService {
 export function tokenFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const value = header.trim();
-  const m = /^Bearer\s+(.+)$/i.exec(value);
-  return (m ? m[1] : value).trim() || undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(value);
+  return (match ? match[1] : value).trim() || undefined;
 }

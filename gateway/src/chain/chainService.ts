@@ -93,23 +93,23 @@ export class ChainService {
     let imported = 0;
     for (const event of created) {
       if ((await this.launchPads.count({ presaleAddress: event.presaleAddress }, SYSTEM)) > 0) continue;
-      const p = await readPresale(provider, event.presaleAddress);
+      const presale = await readPresale(provider, event.presaleAddress);
       try {
         await this.launchPads.create({
-          pid: p.pid,
-          priceToken: units(p.priceBNB, p.tokenDecimals),
-          priceTokenCrypto: units(p.priceBUSD, p.tokenDecimals),
-          tokenAddress: p.tokenAddress,
-          tokenName: p.tokenName,
-          tokenSymbol: p.tokenSymbol,
-          tokenDecimal: p.tokenDecimals,
-          bnbMinimumContribution: units(p.minBNB, 18),
-          bnbMaximumContribution: units(p.maxBNB, 18),
-          busdMinimumContribution: units(p.minBUSD, 18),
-          busdMaximumContribution: units(p.maxBUSD, 18),
-          hardCap: units(p.hardCap, 18),
-          busdHardCap: units(p.busdHardCap, 18),
-          presaleAddress: p.presaleAddress,
+          pid: presale.pid,
+          priceToken: units(presale.priceBNB, presale.tokenDecimals),
+          priceTokenCrypto: units(presale.priceBUSD, presale.tokenDecimals),
+          tokenAddress: presale.tokenAddress,
+          tokenName: presale.tokenName,
+          tokenSymbol: presale.tokenSymbol,
+          tokenDecimal: presale.tokenDecimals,
+          bnbMinimumContribution: units(presale.minBNB, 18),
+          bnbMaximumContribution: units(presale.maxBNB, 18),
+          busdMinimumContribution: units(presale.minBUSD, 18),
+          busdMaximumContribution: units(presale.maxBUSD, 18),
+          hardCap: units(presale.hardCap, 18),
+          busdHardCap: units(presale.busdHardCap, 18),
+          presaleAddress: presale.presaleAddress,
         }, SYSTEM);
         imported++;
       } catch (e) {

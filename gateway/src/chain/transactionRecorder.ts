@@ -21,9 +21,9 @@ const NAME_OF: Record<ContractKey, ContractName> = {
 const FALLBACK: ContractName[] = ["Presale", "SaleToken"];
 
 /** Arguments as JSON: bigints as decimal strings, named by the ABI. */
-function argsJson(d: TransactionDescription): string {
+function argsJson(call: TransactionDescription): string {
   const plain = (v: unknown): unknown => (typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(plain) : v);
-  return JSON.stringify(Object.fromEntries(d.fragment.inputs.map((input, i) => [input.name || `arg${i}`, plain(d.args[i])])));
+  return JSON.stringify(Object.fromEntries(call.fragment.inputs.map((input, i) => [input.name || `arg${i}`, plain(call.args[i])])));
 }
 
 /**

@@ -78,7 +78,7 @@ const documentOf = (body: unknown) => {
 /** The response name selected most often in any one selection set, counting what its fragments add. */
 function mostRepeatedField(document: DocumentNode): { name: string; count: number } | undefined {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let worst: { name: string; count: number } | undefined;
 
   const visit = (set: SelectionSetNode) => {
@@ -107,6 +107,6 @@ function mostRepeatedField(document: DocumentNode): { name: string; count: numbe
     };
     collect(set);
   };
-  for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION) visit(d.selectionSet);
+  for (const definition of document.definitions) if (definition.kind === Kind.OPERATION_DEFINITION) visit(definition.selectionSet);
   return worst;
 }

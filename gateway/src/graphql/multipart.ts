@@ -37,8 +37,8 @@ export function multipartGate(services: Services, limits: MultipartLimits): Rout
   });
   gate.use((req, res, next) => {
     upload(req, res, (err?: unknown) => {
-      const e = err as { status?: number; message?: string } | undefined;
-      next(!e || (e.status && e.status < 500) ? err : new MalformedRequestError(`Malformed multipart request: ${e.message ?? "unreadable body"}`));
+      const failure = err as { status?: number; message?: string } | undefined;
+      next(!failure || (failure.status && failure.status < 500) ? err : new MalformedRequestError(`Malformed multipart request: ${failure.message ?? "unreadable body"}`));
     });
   });
   return gate;

@@ -15,18 +15,18 @@ const offered = (on: boolean, decorator: MethodDecorator): MethodDecorator => (o
  * createX, updateX, deleteX), as a type-graphql resolver class. Access is not
  * decided here: the resource service checks it for every transport.
  */
-export function resourceResolver(r: AnyResource): Function {
-  const types = resourceTypes(r);
-  const service = (ctx: GqlContext) => ctx.services.resource(r);
+export function resourceResolver(resource: AnyResource): Function {
+  const types = resourceTypes(resource);
+  const service = (ctx: GqlContext) => ctx.services.resource(resource);
 
   /** Turns graphql-upload promises into UploadedFiles the service can read. */
   const withFiles = (args: Input, ctx: GqlContext): Input => {
     const input: Input = { ...args };
     const max = ctx.services.config.maxUploadBytes;
-    for (const spec of Object.values(r.fields)) {
+    for (const spec of Object.values(resource.fields)) {
       if (spec.kind === "image" && spec.upload in input) input[spec.upload] = fromGraphQLUpload(input[spec.upload], max);
     }
-    for (const [name, extra] of Object.entries(r.extraArgs ?? {})) {
+    for (const [name, extra] of Object.entries(resource.extraArgs ?? {})) {
       if (extra.type === "uploads" && Array.isArray(input[name])) input[name] = (input[name] as unknown[]).map((u) => fromGraphQLUpload(u, max));
     }
     return input;
@@ -43,37 +43,37 @@ export function resourceResolver(r: AnyResource): Function {
 
   @Resolver(() => types.object)
   class ResourceResolver {
-    @Query(() => [types.object], { name: `all${r.plural}` })
+    @Query(() => [types.object], { name: `all${resource.plural}` })
     list(@Args(() => ListArgs) args: ListArgs, @Ctx() ctx: GqlContext) {
       return service(ctx).list({ ...args, perPage: args.perPage ?? DEFAULT_PER_PAGE }, ctx.user);
     }
 
     // ra-data-graphql-simple sends the list's paging and sorting with the count too; they do not change it.
-    @Query(() => ListMetadata, { name: `_all${r.plural}Meta` })
+    @Query(() => ListMetadata, { name: `_all${resource.plural}Meta` })
     async meta(@Args(() => ListArgs) { filter }: ListArgs, @Ctx() ctx: GqlContext) {
       return { count: await service(ctx).count(filter, ctx.user) };
     }
 
-    @Query(() => types.object, { name: r.name })
+    @Query(() => types.object, { name: resource.name })
     one(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
       return service(ctx).get(id, ctx.user);
     }
 
-    @offered(r.operations.create, Mutation(() => types.object, { name: `create${r.name}` }))
+    @offered(resource.operations.create, Mutation(() => types.object, { name: `create${resource.name}` }))
     create(@Args(() => types.createArgs) args: Input, @Ctx() ctx: GqlContext) {
       return service(ctx).create(withFiles(args, ctx), ctx.user);
     }
 
-    @offered(r.operations.update, Mutation(() => types.object, { name: `update${r.name}` }))
+    @offered(resource.operations.update, Mutation(() => types.object, { name: `update${resource.name}` }))
     update(@Args(() => types.updateArgs) { id, ...args }: Input, @Ctx() ctx: GqlContext) {
       return service(ctx).update(id, withFiles(args, ctx), ctx.user);
     }
 
-    @offered(r.operations.delete, Mutation(() => types.object, { name: `delete${r.name}` }))
+    @offered(resource.operations.delete, Mutation(() => types.object, { name: `delete${resource.name}` }))
     remove(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
       return service(ctx).remove(id, ctx.user);
     }
   }
-  Object.defineProperty(ResourceResolver, "name", { value: `${r.name}Resolver` });
+  Object.defineProperty(ResourceResolver, "name", { value: `${resource.name}Resolver` });
   return ResourceResolver;
 }

@@ -76,44 +76,44 @@ export interface ResourceTypes {
 const cache = new Map<AnyResource, ResourceTypes>();
 
 /** The GraphQL types generated from a resource's declaration, in ra-data-graphql-simple's conventions. */
-export function resourceTypes(r: AnyResource): ResourceTypes {
-  let types = cache.get(r);
-  if (!types) cache.set(r, (types = buildTypes(r)));
+export function resourceTypes(resource: AnyResource): ResourceTypes {
+  let types = cache.get(resource);
+  if (!types) cache.set(resource, (types = buildTypes(resource)));
   return types;
 }
 
-function buildTypes(r: AnyResource): ResourceTypes {
-  const object = named(r.name);
+function buildTypes(resource: AnyResource): ResourceTypes {
+  const object = named(resource.name);
   addField(object, "id", ID, false);
-  for (const [name, spec] of Object.entries(r.fields)) {
+  for (const [name, spec] of Object.entries(resource.fields)) {
     if (!spec.hidden) addField(object, name, outputType(spec), !spec.required || spec.kind === "constant", describe(name, spec));
   }
   addField(object, "createdAt", GraphQLISODateTime, false);
   addField(object, "updatedAt", GraphQLISODateTime, false);
-  ObjectType(r.name, { description: r.doc })(object);
+  ObjectType(resource.name, { description: resource.doc })(object);
 
-  const filter = named(`${r.name}Filter`);
+  const filter = named(`${resource.name}Filter`);
   addField(filter, "q", GraphQLString, true, "Text search over the text fields");
   addField(filter, "ids", [ID], true);
   addField(filter, "id", ID, true);
-  for (const [name, spec] of filterFieldsOf(r)) {
+  for (const [name, spec] of filterFieldsOf(resource)) {
     addField(filter, name, outputType(spec), true);
     if (spec.kind === "int") RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLInt, true));
   }
   for (const name of ["createdAt", "updatedAt"]) {
     RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLISODateTime, true));
   }
-  InputType(`${r.name}Filter`)(filter);
+  InputType(`${resource.name}Filter`)(filter);
 
   const args = (kind: "Create" | "Update") => {
-    const cls = named(`${kind}${r.name}Args`);
+    const cls = named(`${kind}${resource.name}Args`);
     if (kind === "Update") addField(cls, "id", ID, false);
-    for (const [name, spec] of Object.entries(r.fields)) {
+    for (const [name, spec] of Object.entries(resource.fields)) {
       if (spec.hidden || spec.kind === "constant") continue;
       if (spec.kind === "image") addField(cls, spec.upload, GraphQLUpload, true, describe(name, spec));
       else if (!spec.readOnly) addField(cls, name, inputType(spec), true, describe(name, spec));
     }
-    for (const [name, extra] of Object.entries(r.extraArgs ?? {})) {
+    for (const [name, extra] of Object.entries(resource.extraArgs ?? {})) {
       if (extra.type === "uploads") addField(cls, name, [GraphQLUpload], "itemsAndList", extra.doc);
       else addField(cls, name, GraphQLString, true, extra.doc);
     }

@@ -24,11 +24,11 @@ export function describeError(err: unknown, log: Logger, req: Request): HttpErro
   }
   if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE, code: "SERVICE_UNAVAILABLE", headers: {} };
   // body-parser (malformed JSON, too large, unsupported charset ...) and graphql-upload say their status.
-  const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
-  const status = Number(e?.status ?? e?.statusCode) || 500;
+  const other = err as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+  const status = Number(other?.status ?? other?.statusCode) || 500;
   if (status < 500) {
     const message =
-      e.type === "entity.parse.failed" ? "Malformed JSON body" : status === 413 ? "Request too large" : e.expose ? String(e.message) : "Bad request";
+      other.type === "entity.parse.failed" ? "Malformed JSON body" : status === 413 ? "Request too large" : other.expose ? String(other.message) : "Bad request";
     return { status, message, headers: {} };
   }
   log.error({ err, url: req.originalUrl }, "request failed");

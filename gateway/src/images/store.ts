@@ -23,13 +23,13 @@ export interface StagedImage {
 }
 
 /** What a failing disk means to the client: full (507) or unusable (503); nothing was saved either way. */
-function storageError(e: unknown): unknown {
-  const code = (e as { code?: string })?.code;
+function storageError(error: unknown): unknown {
+  const code = (error as { code?: string })?.code;
   if (code === "ENOSPC" || code === "EDQUOT") return new InsufficientStorageError("The images store is full; nothing was saved");
   if (code && ["EROFS", "EACCES", "EPERM", "EIO", "ENOENT", "ENOTDIR", "EISDIR", "EMFILE", "ENFILE"].includes(code)) {
     return new ServiceUnavailableError("The images store is unavailable; nothing was saved");
   }
-  return e;
+  return error;
 }
 
 /**

@@ -33,6 +33,7 @@ const ACTIVE_ELEMENTS: Record<string, string> = {
 };
 const ANIMATIONS = new Set(["animate", "set", "animatemotion", "animatetransform", "animatecolor", "discard"]);
 /** The characters XML 1.0 forbids: left in, the stored file would not parse. */
+// eslint-disable-next-line no-control-regex -- these control characters are what it looks for
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** The state of the sanitize call in progress (sanitize is synchronous, so one at a time). */
@@ -42,10 +43,12 @@ let instance: { purify: DOMPurify; parse(text: string): Document; serialize(node
 /** Why a link or url() is refused: only `#id` in the same file and embedded rasters within the pixel limit are kept. */
 function referenceError(raw: string, maxPixels: number): string | undefined {
   // Read as URL parsers read it: tabs and newlines dropped anywhere, spaces and controls at either end.
+  // eslint-disable-next-line no-control-regex -- URL parsers strip exactly these control characters
   const url = raw.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
   if (url === "" || url.startsWith("#")) return undefined;
   const data = /^data:image\/(png|jpeg|gif|webp)(;[^,;]*)*?(;base64)?,/i.exec(url);
   if (data) return embeddedError(url.slice(data[0].length), Boolean(data[3]), maxPixels);
+  // eslint-disable-next-line no-control-regex -- browsers ignore these control characters inside a scheme
   return /^(javascript|vbscript|data):/i.test(raw.replace(/[\s\u0000-\u001f]/g, "")) ? SCRIPT_LINKS : EXTERNAL;
 }
 

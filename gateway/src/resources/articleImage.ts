@@ -1,13 +1,13 @@
 import { defineResource } from "./kit/define";
-import { ANY_IMAGE, f } from "./kit/fields";
+import { ANY_IMAGE, field } from "./kit/fields";
 
 export const ArticleImage = defineResource({
   name: "ArticleImage",
   table: "article_images",
   doc: "An image of one of the four latest-articles image lists (slot 1 to 4).",
   fields: {
-    slot: f.int({ required: true, min: 1, max: 4, filterable: true, sortable: true }),
-    imageUri: f.image(ANY_IMAGE, { required: true }),
+    slot: field.int({ required: true, min: 1, max: 4, filterable: true, sortable: true }),
+    imageUri: field.image(ANY_IMAGE, { required: true }),
   },
   access: { read: "public", write: "user" },
 });

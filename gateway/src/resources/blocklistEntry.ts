@@ -1,11 +1,11 @@
 import { defineResource } from "./kit/define";
-import { f } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const BlocklistEntry = defineResource({
   name: "BlocklistEntry",
   table: "blocklist",
   doc: "A wallet address on the token's blocklist.",
-  fields: { walletAddress: f.address({ required: true, unique: true, searchable: true, legacy: "walletaddress" }) },
+  fields: { walletAddress: field.address({ required: true, unique: true, searchable: true, legacy: "walletaddress" }) },
   access: { read: "user", write: "user" },
   defaultSort: { field: "createdAt", order: "DESC" },
 });

@@ -1,5 +1,5 @@
 import { defineResource } from "./kit/define";
-import { f } from "./kit/fields";
+import { field } from "./kit/fields";
 
 /**
  * A transaction the admin sent from a connected wallet. Written only by the
@@ -11,18 +11,18 @@ export const ChainTransaction = defineResource({
   table: "chain_transactions",
   doc: "A chain action sent from the admin: who, what (contract, function, arguments), hash, block and result.",
   fields: {
-    hash: f.string(66, { required: true, unique: true, searchable: true }),
-    chainId: f.int({ required: true }),
-    contract: f.string(40, { required: true, filterable: true, sortable: true, doc: "Contract name (Presale, SaleToken, PresaleFactory, Farm, ...)" }),
-    contractAddress: f.address({ required: true, filterable: true }),
-    presaleAddress: f.address({ filterable: true, doc: "The presale the action concerns, if any" }),
-    functionName: f.string(64, { required: true, filterable: true, sortable: true, searchable: true }),
-    args: f.text({ doc: "The decoded arguments as JSON (amounts as decimal strings of base units)" }),
-    wallet: f.address({ required: true, filterable: true, doc: "The sending wallet" }),
-    userId: f.int({ doc: "The admin user who recorded it" }),
-    userName: f.string(100, { searchable: true }),
-    blockNumber: f.int({ required: true, sortable: true }),
-    status: f.string(16, { required: true, oneOf: ["success", "reverted"], filterable: true }),
+    hash: field.string(66, { required: true, unique: true, searchable: true }),
+    chainId: field.int({ required: true }),
+    contract: field.string(40, { required: true, filterable: true, sortable: true, doc: "Contract name (Presale, SaleToken, PresaleFactory, Farm, ...)" }),
+    contractAddress: field.address({ required: true, filterable: true }),
+    presaleAddress: field.address({ filterable: true, doc: "The presale the action concerns, if any" }),
+    functionName: field.string(64, { required: true, filterable: true, sortable: true, searchable: true }),
+    args: field.text({ doc: "The decoded arguments as JSON (amounts as decimal strings of base units)" }),
+    wallet: field.address({ required: true, filterable: true, doc: "The sending wallet" }),
+    userId: field.int({ doc: "The admin user who recorded it" }),
+    userName: field.string(100, { searchable: true }),
+    blockNumber: field.int({ required: true, sortable: true }),
+    status: field.string(16, { required: true, oneOf: ["success", "reverted"], filterable: true }),
   },
   access: { read: "user", write: "user" },
   operations: { create: false, update: false, delete: false },

@@ -1,31 +1,31 @@
 import { defineResource, WriteContext } from "./kit/define";
-import { f, LANDING_IMAGES } from "./kit/fields";
+import { field, LANDING_IMAGES } from "./kit/fields";
 import { isUploadedFile } from "./kit/uploads";
 import type { ContentBlock } from "./kit/validate";
 
 /** `blockFiles[i]` replaces the image of content block i (the legacy files0, files1, ...). */
-async function blockImages(w: WriteContext) {
-  const files = w.input.blockFiles;
+async function blockImages(write: WriteContext) {
+  const files = write.input.blockFiles;
   if (files === undefined || files === null) return;
   if (!Array.isArray(files)) {
-    w.errors.blockFiles = "Block images must be a list of files";
+    write.errors.blockFiles = "Block images must be a list of files";
     return;
   }
-  const blocks: ContentBlock[] = ((w.values.blocks ?? w.existing?.blocks ?? []) as ContentBlock[]).map((b) => ({ ...b }));
+  const blocks: ContentBlock[] = ((write.values.blocks ?? write.existing?.blocks ?? []) as ContentBlock[]).map((b) => ({ ...b }));
   for (const [i, file] of files.entries()) {
     if (file === undefined || file === null) continue;
     if (!isUploadedFile(file)) {
-      w.errors.blockFiles = `Block image ${i + 1} must be a file upload`;
+      write.errors.blockFiles = `Block image ${i + 1} must be a file upload`;
       continue;
     }
     if (i >= blocks.length) {
-      w.errors.blockFiles = `There is no content block ${i + 1} for this image`;
+      write.errors.blockFiles = `There is no content block ${i + 1} for this image`;
       continue;
     }
-    const name = await w.stageImage(`blockFiles.${i}`, file, LANDING_IMAGES);
+    const name = await write.stageImage(`blockFiles.${i}`, file, LANDING_IMAGES);
     if (name) blocks[i].imageUri = name;
   }
-  w.values.blocks = blocks;
+  write.values.blocks = blocks;
 }
 
 export const LandingBlock = defineResource({
@@ -33,13 +33,13 @@ export const LandingBlock = defineResource({
   table: "landing_blocks",
   doc: "A block of the public landing page, shown when visible.",
   fields: {
-    identifier: f.string(64, { required: true, unique: true, immutable: true, legacy: "Identifier" }),
-    pageName: f.string(100, { filterable: true, sortable: true, legacy: "PageName" }),
-    title: f.string(255, { sortable: true, legacy: "Title" }),
-    description: f.text({ legacy: "Description" }),
-    blocks: f.blocks({ legacy: "ContentArray" }),
-    imageUri: f.image(LANDING_IMAGES, { legacy: "ImageURI" }),
-    visible: f.bool(true, { filterable: true, legacy: "Status" }),
+    identifier: field.string(64, { required: true, unique: true, immutable: true, legacy: "Identifier" }),
+    pageName: field.string(100, { filterable: true, sortable: true, legacy: "PageName" }),
+    title: field.string(255, { sortable: true, legacy: "Title" }),
+    description: field.text({ legacy: "Description" }),
+    blocks: field.blocks({ legacy: "ContentArray" }),
+    imageUri: field.image(LANDING_IMAGES, { legacy: "ImageURI" }),
+    visible: field.bool(true, { filterable: true, legacy: "Status" }),
   },
   access: { read: "public", write: "user" },
   extraArgs: {

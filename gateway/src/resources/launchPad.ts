@@ -1,21 +1,21 @@
 import { defineResource, WriteContext } from "./kit/define";
-import { f } from "./kit/fields";
+import { field } from "./kit/fields";
 
 const fields = {
-  pid: f.int({ required: true, min: 0, sortable: true, filterable: true }),
-  priceToken: f.amount({ label: "Price per BNB", legacy: "PriceToken" }),
-  priceTokenCrypto: f.amount({ label: "Price per BUSD", legacy: "PriceTokencrypto" }),
-  tokenAddress: f.address({ required: true, filterable: true, legacy: "TokenAddress" }),
-  tokenName: f.string(100, { searchable: true, legacy: "TokenName" }),
-  tokenSymbol: f.string(100, { sortable: true, searchable: true, legacy: "TokenSymbol" }),
-  tokenDecimal: f.int({ min: 0, max: 36, label: "Token decimals", legacy: "TokenDecimal" }),
-  bnbMinimumContribution: f.amount({ legacy: "BNBMinimumContribution" }),
-  bnbMaximumContribution: f.amount({ legacy: "BNBMaximumContribution" }),
-  busdMinimumContribution: f.amount({ legacy: "BUSDMinimumContribution" }),
-  busdMaximumContribution: f.amount({ legacy: "BUSDMaximumContribution" }),
-  hardCap: f.amount({ legacy: "HardCap" }),
-  busdHardCap: f.amount({ legacy: "BUSDHardCap" }),
-  presaleAddress: f.address({ required: true, unique: true, searchable: true, legacy: "PresaleAddress" }),
+  pid: field.int({ required: true, min: 0, sortable: true, filterable: true }),
+  priceToken: field.amount({ label: "Price per BNB", legacy: "PriceToken" }),
+  priceTokenCrypto: field.amount({ label: "Price per BUSD", legacy: "PriceTokencrypto" }),
+  tokenAddress: field.address({ required: true, filterable: true, legacy: "TokenAddress" }),
+  tokenName: field.string(100, { searchable: true, legacy: "TokenName" }),
+  tokenSymbol: field.string(100, { sortable: true, searchable: true, legacy: "TokenSymbol" }),
+  tokenDecimal: field.int({ min: 0, max: 36, label: "Token decimals", legacy: "TokenDecimal" }),
+  bnbMinimumContribution: field.amount({ legacy: "BNBMinimumContribution" }),
+  bnbMaximumContribution: field.amount({ legacy: "BNBMaximumContribution" }),
+  busdMinimumContribution: field.amount({ legacy: "BUSDMinimumContribution" }),
+  busdMaximumContribution: field.amount({ legacy: "BUSDMaximumContribution" }),
+  hardCap: field.amount({ legacy: "HardCap" }),
+  busdHardCap: field.amount({ legacy: "BUSDHardCap" }),
+  presaleAddress: field.address({ required: true, unique: true, searchable: true, legacy: "PresaleAddress" }),
 };
 
 const limits: [keyof typeof fields, keyof typeof fields][] = [
@@ -24,12 +24,12 @@ const limits: [keyof typeof fields, keyof typeof fields][] = [
 ];
 
 /** A minimum above its maximum would make the presale unusable. */
-function contributionLimits(w: WriteContext<typeof fields>) {
+function contributionLimits(write: WriteContext<typeof fields>) {
   for (const [min, max] of limits) {
-    const lo = w.values[min] ?? w.existing?.[min];
-    const hi = w.values[max] ?? w.existing?.[max];
+    const lo = write.values[min] ?? write.existing?.[min];
+    const hi = write.values[max] ?? write.existing?.[max];
     if (typeof lo === "string" && typeof hi === "string" && Number(lo) > Number(hi)) {
-      w.errors[min] = "Minimum contribution cannot exceed the maximum";
+      write.errors[min] = "Minimum contribution cannot exceed the maximum";
     }
   }
 }

@@ -1,23 +1,23 @@
 import { defineResource } from "./kit/define";
-import { f, PNG_SVG } from "./kit/fields";
+import { field, PNG_SVG } from "./kit/fields";
 
 export const Pool = defineResource({
   name: "Pool",
   table: "pools",
   doc: "A farm pool, saved after its add transaction is mined.",
   fields: {
-    pid: f.int({ required: true, min: 0, sortable: true, filterable: true }),
-    risk: f.int({ min: 0, max: 100 }),
-    lpSymbol: f.string(100, { required: true, sortable: true, searchable: true }),
-    alloc: f.amount({ label: "Multiplier" }),
-    isTokenOnly: f.bool(true),
-    lpAddresses: f.address(),
-    tokenSymbol: f.string(100, { sortable: true, searchable: true }),
-    tokenAddresses: f.address({ required: true }),
-    quoteTokenSymbol: f.string(100),
-    quoteTokenAddresses: f.address({ legacy: "quoteTokenAdresses" }),
-    depositFee: f.amount(),
-    imageUri: f.image(PNG_SVG),
+    pid: field.int({ required: true, min: 0, sortable: true, filterable: true }),
+    risk: field.int({ min: 0, max: 100 }),
+    lpSymbol: field.string(100, { required: true, sortable: true, searchable: true }),
+    alloc: field.amount({ label: "Multiplier" }),
+    isTokenOnly: field.bool(true),
+    lpAddresses: field.address(),
+    tokenSymbol: field.string(100, { sortable: true, searchable: true }),
+    tokenAddresses: field.address({ required: true }),
+    quoteTokenSymbol: field.string(100),
+    quoteTokenAddresses: field.address({ legacy: "quoteTokenAdresses" }),
+    depositFee: field.amount(),
+    imageUri: field.image(PNG_SVG),
   },
   access: { read: "public", write: "user" },
 });

@@ -1,5 +1,5 @@
 import { defineResource } from "./kit/define";
-import { f } from "./kit/fields";
+import { field } from "./kit/fields";
 
 /**
  * A signed-in session. Its token names it (`jti`), so it can be ended before
@@ -11,13 +11,13 @@ export const Session = defineResource({
   table: "sessions",
   doc: "A signed-in session: who, from where, until when, and whether it was ended.",
   fields: {
-    jti: f.string(64, { required: true, unique: true, hidden: true }),
-    userId: f.int({ required: true, filterable: true }),
-    userName: f.string(100, { searchable: true }),
-    ip: f.string(45, { searchable: true }),
-    userAgent: f.string(255),
-    expiresAt: f.int({ required: true, sortable: true, doc: "When the token expires, in seconds since 1970" }),
-    revoked: f.bool(false, { filterable: true, doc: "Ended by logout, a password change or an administrator" }),
+    jti: field.string(64, { required: true, unique: true, hidden: true }),
+    userId: field.int({ required: true, filterable: true }),
+    userName: field.string(100, { searchable: true }),
+    ip: field.string(45, { searchable: true }),
+    userAgent: field.string(255),
+    expiresAt: field.int({ required: true, sortable: true, doc: "When the token expires, in seconds since 1970" }),
+    revoked: field.bool(false, { filterable: true, doc: "Ended by logout, a password change or an administrator" }),
   },
   access: { read: "admin", write: "admin" },
   operations: { create: false, update: false, delete: false },

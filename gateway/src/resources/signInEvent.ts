@@ -1,5 +1,5 @@
 import { defineResource } from "./kit/define";
-import { f } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const SIGN_IN_RESULTS = ["success", "wrong_password", "limited", "two_factor_required", "two_factor_failed", "not_approved"] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
@@ -11,11 +11,11 @@ export const SignInEvent = defineResource({
   table: "sign_in_events",
   doc: "A sign-in attempt: when, which email, from which IP and browser, and how it ended.",
   fields: {
-    email: f.string(190, { required: true, filterable: true, searchable: true }),
-    userId: f.int({ filterable: true }),
-    ip: f.string(45, { filterable: true, searchable: true }),
-    userAgent: f.string(255),
-    result: f.string(24, { required: true, oneOf: [...SIGN_IN_RESULTS], filterable: true }),
+    email: field.string(190, { required: true, filterable: true, searchable: true }),
+    userId: field.int({ filterable: true }),
+    ip: field.string(45, { filterable: true, searchable: true }),
+    userAgent: field.string(255),
+    result: field.string(24, { required: true, oneOf: [...SIGN_IN_RESULTS], filterable: true }),
   },
   access: { read: "admin", write: "admin" },
   operations: { create: false, update: false, delete: false },

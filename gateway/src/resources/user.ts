@@ -2,47 +2,47 @@ import { ForbiddenError, ValidationError } from "../errors";
 import { hashPassword } from "../auth/passwords";
 import { endSessionsOf, forgetSessionsOf } from "../auth/sessionEvents";
 import { defineResource, WriteContext } from "./kit/define";
-import { f } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const ROLES = ["admin", "editor"];
 const MIN_PASSWORD = 8;
 
 const fields = {
-  name: f.string(100, { required: true, sortable: true, searchable: true }),
-  email: f.email({ required: true, unique: true, searchable: true }),
-  passwordHash: f.string(100, { required: true, hidden: true }),
-  role: f.string(20, { required: true, oneOf: ROLES, default: "editor", filterable: true }),
-  approved: f.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),
-  twoFactorEnabled: f.bool(false, { readOnly: true, doc: "Two-factor sign-in (TOTP) is on; only its owner turns it on or off" }),
+  name: field.string(100, { required: true, sortable: true, searchable: true }),
+  email: field.email({ required: true, unique: true, searchable: true }),
+  passwordHash: field.string(100, { required: true, hidden: true }),
+  role: field.string(20, { required: true, oneOf: ROLES, default: "editor", filterable: true }),
+  approved: field.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),
+  twoFactorEnabled: field.bool(false, { readOnly: true, doc: "Two-factor sign-in (TOTP) is on; only its owner turns it on or off" }),
   // Bumped when the role or the approval changes: every token of the user ends.
-  tokenVersion: f.int({ hidden: true }),
-  twoFactorSecret: f.string(64, { hidden: true }),
+  tokenVersion: field.int({ hidden: true }),
+  twoFactorSecret: field.string(64, { hidden: true }),
   /** SHA-256 hashes of the unused recovery codes, as JSON. */
-  twoFactorRecovery: f.text({ hidden: true }),
+  twoFactorRecovery: field.text({ hidden: true }),
   /** The last TOTP time step accepted: a code is good once. */
-  twoFactorLastStep: f.int({ hidden: true }),
+  twoFactorLastStep: field.int({ hidden: true }),
 };
 
-async function passwordRules(w: WriteContext<typeof fields>) {
-  const { password, password2 } = w.input as { password?: string | null; password2?: string | null };
-  if (typeof w.values.email === "string") w.values.email = w.values.email.toLowerCase();
+async function passwordRules(write: WriteContext<typeof fields>) {
+  const { password, password2 } = write.input as { password?: string | null; password2?: string | null };
+  if (typeof write.values.email === "string") write.values.email = write.values.email.toLowerCase();
   if (password === undefined || password === null || password === "") {
-    if (w.op === "create") w.errors.password = "Password is required";
+    if (write.op === "create") write.errors.password = "Password is required";
   } else if (typeof password !== "string" || password.length < MIN_PASSWORD || password.length > 200) {
-    w.errors.password = `Password must be ${MIN_PASSWORD} to 200 characters`;
+    write.errors.password = `Password must be ${MIN_PASSWORD} to 200 characters`;
   } else if (password2 !== undefined && password2 !== null && password2 !== password) {
-    w.errors.password2 = "Passwords do not match";
+    write.errors.password2 = "Passwords do not match";
   } else {
-    w.values.passwordHash = await hashPassword(password);
+    write.values.passwordHash = await hashPassword(password);
   }
   // A new role or a withdrawn approval ends every session of the user (the token version no longer matches).
-  if (w.existing && ((w.values.role !== undefined && w.values.role !== w.existing.role) || (w.values.approved === false && w.existing.approved))) {
-    w.values.tokenVersion = (w.existing.tokenVersion ?? 0) + 1;
+  if (write.existing && ((write.values.role !== undefined && write.values.role !== write.existing.role) || (write.values.approved === false && write.existing.approved))) {
+    write.values.tokenVersion = (write.existing.tokenVersion ?? 0) + 1;
   }
   // An admin cannot lock themselves out.
-  if (w.existing && w.actor?.id === w.existing.id) {
-    if (w.values.role !== undefined && w.values.role !== "admin") w.errors.role = "You cannot remove your own admin role";
-    if (w.values.approved === false) w.errors.approved = "You cannot suspend your own account";
+  if (write.existing && write.actor?.id === write.existing.id) {
+    if (write.values.role !== undefined && write.values.role !== "admin") write.errors.role = "You cannot remove your own admin role";
+    if (write.values.approved === false) write.errors.approved = "You cannot suspend your own account";
   }
 }
 
@@ -59,11 +59,11 @@ export const User = defineResource({
   },
   hooks: {
     beforeWrite: passwordRules,
-    async afterWrite(row, w) {
-      if (w.op !== "update") return;
+    async afterWrite(row, write) {
+      if (write.op !== "update") return;
       // A new password ends the user's other sessions; the one that changed it (if theirs) goes on.
-      if (w.values.passwordHash !== undefined) await endSessionsOf(w.manager, row.id, w.actor?.id === row.id ? w.actor.sessionId : undefined);
-      if (w.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
+      if (write.values.passwordHash !== undefined) await endSessionsOf(write.manager, row.id, write.actor?.id === row.id ? write.actor.sessionId : undefined);
+      if (write.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
     },
     async beforeDelete(row, actor, manager) {
       if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");

@@ -23,7 +23,7 @@ const labelOf = (r: Resource) => {
 const isMissing = (v: unknown) => v === undefined || v === null || v === "";
 
 /** The value of the route's key field (`_id` by default), as the model stores it. */
-function keyOf(route: RestRoute, r: Resource, body: Record<string, unknown>): { field: string; value: unknown } {
+function keyOf(route: RestRoute, resource: Resource, body: Record<string, unknown>): { field: string; value: unknown } {
   const by = route.by ?? { param: "_id", field: "id" };
   const raw = Object.prototype.hasOwnProperty.call(body, by.param) ? body[by.param] : undefined;
   if (isMissing(raw)) throw new ValidationError({ [by.param]: `${by.param} is required` });
@@ -31,19 +31,19 @@ function keyOf(route: RestRoute, r: Resource, body: Record<string, unknown>): { 
     if (typeof raw !== "string" && typeof raw !== "number") throw new ValidationError({ [by.param]: `${by.param} must be a record id` });
     return { field: "id", value: raw };
   }
-  const normalised = normaliseField(by.field, r.fields[by.field], raw);
+  const normalised = normaliseField(by.field, resource.fields[by.field], raw);
   if ("error" in normalised) throw new ValidationError({ [by.param]: normalised.error });
   if (!("value" in normalised) || isMissing(normalised.value)) throw new ValidationError({ [by.param]: `${by.param} is required` });
   return { field: by.field, value: normalised.value };
 }
 
 /** The record a write route names, within the route's scope; 404 when there is none. */
-async function targetOf(route: RestRoute, r: Resource, service: ResourceService, body: Record<string, unknown>, caller: Caller): Promise<Row> {
-  const key = keyOf(route, r, body);
+async function targetOf(route: RestRoute, resource: Resource, service: ResourceService, body: Record<string, unknown>, caller: Caller): Promise<Row> {
+  const key = keyOf(route, resource, body);
   if (key.field === "id" && !route.scope) return service.get(key.value, caller.user);
   const filter = { ...route.scope, ...(key.field === "id" ? { ids: [key.value] } : { [key.field]: key.value }) };
   const [row] = await service.list({ filter, perPage: 1 }, caller.user);
-  if (!row) throw new NotFoundError(`${labelOf(r)} not found`);
+  if (!row) throw new NotFoundError(`${labelOf(resource)} not found`);
   return row;
 }
 
@@ -59,34 +59,34 @@ export async function perform(route: RestRoute, services: Services, caller: Call
     return { message: outcome.message, success: true };
   }
 
-  const r = route.resource!;
-  const service = services.resource(r);
-  const label = labelOf(r);
+  const resource = route.resource!;
+  const service = services.resource(resource);
+  const label = labelOf(resource);
   switch (route.action) {
     case "list": {
       const filter: Record<string, unknown> = { ...route.scope };
       if (route.by) {
-        const key = keyOf(route, r, body);
+        const key = keyOf(route, resource, body);
         filter[key.field] = key.value;
       }
-      const records = (await service.list({ filter }, caller.user)).map((row) => toLegacy(r, row));
+      const records = (await service.list({ filter }, caller.user)).map((row) => toLegacy(resource, row));
       return route.answer === "typedList" ? { type: "success", data: records } : records;
     }
     case "create": {
       const row = await service.create(inputOf(route, body, files), caller.user);
-      return written(`${label} added successfully`, r, row);
+      return written(`${label} added successfully`, resource, row);
     }
     case "update": {
-      const target = await targetOf(route, r, service, body, caller);
+      const target = await targetOf(route, resource, service, body, caller);
       const row = await service.update(target.id, inputOf(route, body, files), caller.user);
       const message =
         route.fields?.length === 1 && route.fields[0] === "visible" ? `${label} ${row.visible ? "shown" : "hidden"}` : `${label} updated successfully`;
-      return route.answer === "status" ? { status: 1, message } : written(message, r, row);
+      return route.answer === "status" ? { status: 1, message } : written(message, resource, row);
     }
     case "remove": {
-      const target = await targetOf(route, r, service, body, caller);
+      const target = await targetOf(route, resource, service, body, caller);
       const row = await service.remove(target.id, caller.user);
-      return written(`${label} deleted successfully`, r, row);
+      return written(`${label} deleted successfully`, resource, row);
     }
   }
 }

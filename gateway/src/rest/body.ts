@@ -136,9 +136,9 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
 }
 
 /** A full spool folder is the server's problem (507); anything else while spooling is a request that broke off. */
-function spoolError(e: unknown): unknown {
-  if (e instanceof PayloadTooLargeError) return e;
-  const code = (e as { code?: string }).code;
+function spoolError(error: unknown): unknown {
+  if (error instanceof PayloadTooLargeError) return error;
+  const code = (error as { code?: string }).code;
   if (code === "ENOSPC" || code === "EDQUOT") return new InsufficientStorageError("The upload spool is full; nothing was saved");
-  return e;
+  return error;
 }

@@ -73,21 +73,21 @@ const AUTH_PARAMS: Record<"login" | "register", string[]> = {
 
 /** The request fields a route reads, with the model field or argument each one feeds. */
 export function paramsOf(route: RestRoute): Param[] {
-  const r = route.resource;
-  if (!r) {
+  const resource = route.resource;
+  if (!resource) {
     const names = AUTH_PARAMS[route.action as keyof typeof AUTH_PARAMS] ?? [];
     return names.map((name) => ({ name, kind: "extra", arg: name }));
   }
   const by = route.by ?? { param: "_id", field: "id" };
   const params: Param[] = [];
   if (route.action !== "create" && (route.action !== "list" || route.by)) {
-    params.push({ name: by.param, kind: "key", field: by.field, spec: r.fields[by.field] });
+    params.push({ name: by.param, kind: "key", field: by.field, spec: resource.fields[by.field] });
   }
   if (route.action !== "create" && route.action !== "update") return params;
 
   const aliasOf = new Map(Object.entries(route.aliases ?? {}).map(([name, field]) => [field, name]));
   const writes = (field: string) => !route.fields || route.fields.includes(field);
-  for (const [field, spec] of Object.entries(r.fields)) {
+  for (const [field, spec] of Object.entries(resource.fields)) {
     if (spec.hidden || field === by.field || field in (route.scope ?? {}) || !writes(field)) continue;
     const name = aliasOf.get(field) ?? legacyNameOf(field, spec);
     if (spec.kind === "constant") params.push({ name, kind: "fixed", field, spec });
@@ -95,7 +95,7 @@ export function paramsOf(route: RestRoute): Param[] {
     else if (!spec.readOnly) params.push({ name, kind: "value", field, spec });
   }
   if (!route.fields) {
-    for (const [arg, extra] of Object.entries(r.extraArgs ?? {})) {
+    for (const [arg, extra] of Object.entries(resource.extraArgs ?? {})) {
       const name = aliasOf.get(arg) ?? extra.legacy ?? arg;
       params.push(extra.type === "uploads" ? { name, kind: "files", arg, doc: extra.doc } : { name, kind: "extra", arg, doc: extra.doc });
     }
@@ -111,14 +111,14 @@ const own = (o: Record<string, unknown>, k: string) => Object.prototype.hasOwnPr
 /** The service input of a legacy request: legacy names to model names, legacy values to model values. */
 export function inputOf(route: RestRoute, body: Record<string, unknown>, files: Record<string, UploadedFile>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const p of paramsOf(route)) {
-    if (p.kind === "value" && own(body, p.name)) input[p.field] = p.spec.kind === "blocks" ? blocksIn(body[p.name]) : body[p.name];
-    else if (p.kind === "extra" && own(body, p.name)) input[p.arg] = body[p.name];
-    else if (p.kind === "file" && own(files, p.name)) input[p.arg] = files[p.name];
-    else if (p.kind === "files") {
+  for (const param of paramsOf(route)) {
+    if (param.kind === "value" && own(body, param.name)) input[param.field] = param.spec.kind === "blocks" ? blocksIn(body[param.name]) : body[param.name];
+    else if (param.kind === "extra" && own(body, param.name)) input[param.arg] = body[param.name];
+    else if (param.kind === "file" && own(files, param.name)) input[param.arg] = files[param.name];
+    else if (param.kind === "files") {
       const list: (UploadedFile | undefined)[] = [];
-      for (let i = 0; i < MAX_INDEXED_FILES; i++) if (own(files, `${p.name}${i}`)) list[i] = files[`${p.name}${i}`];
-      if (list.length) input[p.arg] = Array.from(list);
+      for (let i = 0; i < MAX_INDEXED_FILES; i++) if (own(files, `${param.name}${i}`)) list[i] = files[`${param.name}${i}`];
+      if (list.length) input[param.arg] = Array.from(list);
     }
   }
   return { ...input, ...route.scope };
@@ -142,10 +142,10 @@ function blocksIn(raw: unknown): unknown {
 /** Field errors keyed by the names the legacy client knows: request names, images by their legacy name (`logoURI`), indexed files as `files0`. */
 export function legacyErrors(route: RestRoute, errors: FieldErrors): FieldErrors {
   const names = new Map<string, string>();
-  for (const p of paramsOf(route)) {
-    if (p.kind === "file") names.set(p.field, legacyNameOf(p.field, p.spec));
-    else if (p.kind === "files" || p.kind === "extra") names.set(p.arg, p.name);
-    else names.set(p.field, p.name);
+  for (const param of paramsOf(route)) {
+    if (param.kind === "file") names.set(param.field, legacyNameOf(param.field, param.spec));
+    else if (param.kind === "files" || param.kind === "extra") names.set(param.arg, param.name);
+    else names.set(param.field, param.name);
   }
   const out: FieldErrors = {};
   for (const [key, message] of Object.entries(errors)) {

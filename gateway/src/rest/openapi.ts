@@ -39,33 +39,33 @@ function outputSchema(name: string, spec: FieldSpec): Schema {
   }
 }
 
-function recordSchema(r: Resource): Schema {
+function recordSchema(resource: Resource): Schema {
   const properties: Record<string, Schema> = { _id: { type: "string" } };
-  for (const [name, spec] of Object.entries(r.fields)) if (!spec.hidden) properties[legacyNameOf(name, spec)] = outputSchema(name, spec);
+  for (const [name, spec] of Object.entries(resource.fields)) if (!spec.hidden) properties[legacyNameOf(name, spec)] = outputSchema(name, spec);
   const stamp = (what: string) => ({ type: "integer", description: `${what}, milliseconds since 1970` });
   properties.createdAt = stamp("Created");
   properties.updatedAt = stamp("Last changed");
-  for (const [alias, source] of Object.entries(timestampAliases[r.name] ?? {})) properties[alias] = stamp(`Same as ${source}`);
-  return { type: "object", description: r.doc, properties, required: ["_id", "createdAt", "updatedAt"] };
+  for (const [alias, source] of Object.entries(timestampAliases[resource.name] ?? {})) properties[alias] = stamp(`Same as ${source}`);
+  return { type: "object", description: resource.doc, properties, required: ["_id", "createdAt", "updatedAt"] };
 }
 
 /** A request field as the legacy client sends it (multipart sends every value as text). */
-function paramSchema(p: Param, multipart: boolean): Schema {
+function paramSchema(param: Param, multipart: boolean): Schema {
   const file = { type: "string", format: "binary", contentMediaType: "application/octet-stream" };
-  switch (p.kind) {
+  switch (param.kind) {
     case "key":
-      return { type: p.field === "id" ? ["string", "integer"] : "string", description: `Picks the record by ${p.field === "id" ? "id" : labelOf(p.field, p.spec!)}` };
+      return { type: param.field === "id" ? ["string", "integer"] : "string", description: `Picks the record by ${param.field === "id" ? "id" : labelOf(param.field, param.spec!)}` };
     case "file":
-      return { ...file, description: `${labelOf(p.field, p.spec)}: a new image; the stored one is kept when no file is sent` };
+      return { ...file, description: `${labelOf(param.field, param.spec)}: a new image; the stored one is kept when no file is sent` };
     case "files":
-      return { ...file, description: p.doc };
+      return { ...file, description: param.doc };
     case "extra":
-      return { type: "string", ...(p.doc ? { description: p.doc } : {}) };
+      return { type: "string", ...(param.doc ? { description: param.doc } : {}) };
     case "fixed":
-      return { type: "string", description: `Fixed to ${p.spec.kind === "constant" ? p.spec.value : "its value"}; ignored` };
+      return { type: "string", description: `Fixed to ${param.spec.kind === "constant" ? param.spec.value : "its value"}; ignored` };
     case "value": {
-      const doc = labelOf(p.field, p.spec);
-      const kind = p.spec.kind;
+      const doc = labelOf(param.field, param.spec);
+      const kind = param.spec.kind;
       if (multipart && kind !== "blocks") return { type: "string", description: doc };
       if (kind === "int") return { type: ["integer", "string"], description: doc };
       if (kind === "bool") return { type: ["boolean", "string", "integer"], description: `${doc}: true / 'true' / 1, or false / 'false' / 0` };
@@ -82,14 +82,14 @@ function requestBody(route: RestRoute): Schema | undefined {
   const properties: Record<string, Schema> = {};
   const patternProperties: Record<string, Schema> = {};
   const required: string[] = [];
-  for (const p of params) {
-    if (p.kind === "files") patternProperties[`^${p.name}[0-9]+$`] = paramSchema(p, multipart);
-    else properties[p.name] = paramSchema(p, multipart);
+  for (const param of params) {
+    if (param.kind === "files") patternProperties[`^${param.name}[0-9]+$`] = paramSchema(param, multipart);
+    else properties[param.name] = paramSchema(param, multipart);
     const needed =
-      p.kind === "key" ||
-      (!route.resource && p.kind === "extra" && !OPTIONAL_AUTH_PARAMS.has(p.name)) ||
-      (route.action === "create" && (p.kind === "value" || p.kind === "file") && p.spec.required && p.spec.default === undefined);
-    if (needed) required.push(p.name);
+      param.kind === "key" ||
+      (!route.resource && param.kind === "extra" && !OPTIONAL_AUTH_PARAMS.has(param.name)) ||
+      (route.action === "create" && (param.kind === "value" || param.kind === "file") && param.spec.required && param.spec.default === undefined);
+    if (needed) required.push(param.name);
   }
   const schema: Schema = { type: "object", properties, ...(Object.keys(patternProperties).length ? { patternProperties } : {}), ...(required.length ? { required } : {}) };
   return {
@@ -102,13 +102,13 @@ function requestBody(route: RestRoute): Schema | undefined {
 const message = (description: string) => ({ description, content: { "application/json": { schema: ref("Message") } } });
 
 function answer(route: RestRoute): Schema {
-  const r = route.resource;
+  const resource = route.resource;
   const json = (schema: Schema, description = "Success") => ({ description, content: { "application/json": { schema } } });
   if (route.action === "login") return json(ref("Session"));
   if (route.action === "register") return json(ref("WriteResult"));
   if (route.action === "logout") return json({ type: "object", properties: { success: { const: true }, message: { type: "string" } }, required: ["success", "message"] });
   if (route.action === "list") {
-    const items = { type: "array", items: ref(r!.name) };
+    const items = { type: "array", items: ref(resource!.name) };
     return route.answer === "typedList"
       ? json({ type: "object", properties: { type: { const: "success" }, data: items }, required: ["type", "data"] })
       : json(items);
@@ -117,7 +117,7 @@ function answer(route: RestRoute): Schema {
     return json({ type: "object", properties: { status: { const: 1 }, message: { type: "string" } }, required: ["status", "message"] });
   }
   return json({
-    allOf: [ref("WriteResult"), { type: "object", properties: { data: { ...ref(r!.name), description: "The record as stored (as deleted, for deletes)" } } }],
+    allOf: [ref("WriteResult"), { type: "object", properties: { data: { ...ref(resource!.name), description: "The record as stored (as deleted, for deletes)" } } }],
   });
 }
 

@@ -133,8 +133,8 @@ describe("REST shim", () => {
 
     it("covers every write and the private reads (users, contact messages, blocklist)", () => {
       const publicRoutes = restRoutes.filter((r) => accessOf(r) === "public").map((r) => key(r.method, r.path));
-      for (const r of publicRoutes) expect(r).toMatch(/^GET \/get\/|^POST \/(login|register|form-data|getCardDetails|LaunchPad-data)$/);
-      for (const r of ["GET /user-data", "GET /get/Contact", "POST /get-blocklist"]) expect(privateRoutes.map((p) => key(p.method, p.path))).toContain(r);
+      for (const publicRoute of publicRoutes) expect(publicRoute).toMatch(/^GET \/get\/|^POST \/(login|register|form-data|getCardDetails|LaunchPad-data)$/);
+      for (const privateRoute of ["GET /user-data", "GET /get/Contact", "POST /get-blocklist"]) expect(privateRoutes.map((p) => key(p.method, p.path))).toContain(privateRoute);
     });
 
     it.each(privateRoutes.map((r) => [key(r.method, `/api${r.path}`)]))("%s answers 401 { message } without a valid token", async (op) => {

@@ -62,7 +62,7 @@ describe("REST site content", () => {
       const res = await app.get("/api/get/Contact");
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(3);
-      for (const m of res.body) expect(keys(m)).toEqual(["Comments", "Email", "name", "website", ...stamps].sort());
+      for (const message of res.body) expect(keys(message)).toEqual(["Comments", "Email", "name", "website", ...stamps].sort());
       const alice = res.body.find((m: any) => m.name === "Alice Moreau");
       expect(alice).toMatchObject({ Email: "alice@example.com", website: "https://alice.example.com", Comments: "When does the next presale open?" });
       expect(typeof alice.updatedAt).toBe("number");

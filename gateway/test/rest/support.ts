@@ -57,11 +57,11 @@ export async function startRestApp(opts: { seed?: boolean; env?: Record<string, 
       for (const [k, bytes] of Object.entries(files)) req.attach(k, bytes, `${k}.bin`);
       return req;
     },
-    async read(r: Resource, id: string | number) {
-      return (await gqlData(`query($id: ID!) { ${r.name}(id: $id) { ${selection(r)} } }`, { id: String(id) }))[r.name] ?? null;
+    async read(resource: Resource, id: string | number) {
+      return (await gqlData(`query($id: ID!) { ${resource.name}(id: $id) { ${selection(resource)} } }`, { id: String(id) }))[resource.name] ?? null;
     },
-    async readAll(r: Resource, filter: Record<string, unknown> = {}) {
-      return (await gqlData(`query($f: ${r.name}Filter) { all${r.plural}(filter: $f, perPage: 1000) { ${selection(r)} } }`, { f: filter }))[`all${r.plural}`];
+    async readAll(resource: Resource, filter: Record<string, unknown> = {}) {
+      return (await gqlData(`query($f: ${resource.name}Filter) { all${resource.plural}(filter: $f, perPage: 1000) { ${selection(resource)} } }`, { f: filter }))[`all${resource.plural}`];
     },
     async imageServed(name: string) {
       return (await app.http.get(`/Images/${name}`)).status === 200;

@@ -19,10 +19,10 @@ class DatabaseLine {
     const target = new URL(MYSQL);
     this.server = net.createServer((client) => {
       const upstream = net.connect(Number(target.port || 3306), target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on("close", () => this.sockets.delete(s));
-        s.on("error", () => s.destroy());
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on("close", () => this.sockets.delete(socket));
+        socket.on("error", () => socket.destroy());
       }
       client.pipe(upstream).pipe(client);
     });
@@ -31,7 +31,7 @@ class DatabaseLine {
   }
 
   async down() {
-    for (const s of this.sockets) s.destroy();
+    for (const socket of this.sockets) socket.destroy();
     await new Promise((r) => this.server?.close(r));
   }
 }

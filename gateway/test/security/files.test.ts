@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from "fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "fs";
 import { tmpdir } from "os";
 import path from "path";
 import { loadConfig } from "../../src/config";
@@ -26,14 +26,14 @@ describe("files on disk", () => {
       await ds.query("CREATE TABLE probe (x INTEGER)");
       await ds.query("INSERT INTO probe VALUES (1)");
       expect(mode(path.dirname(file))).toBe(0o700);
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) {
-        expect(existsSync(f)).toBe(true);
-        expect([f, mode(f)]).toEqual([f, 0o600]);
+      for (const dataFile of [file, `${file}-wal`, `${file}-shm`]) {
+        expect(existsSync(dataFile)).toBe(true);
+        expect([dataFile, mode(dataFile)]).toEqual([dataFile, 0o600]);
       }
     } finally {
       await ds.destroy();
     }
-    require("fs").chmodSync(file, 0o644);
+    chmodSync(file, 0o644);
     const again = await openDatabase({ type: "sqlite", file });
     await again.destroy();
     expect(mode(file)).toBe(0o600);

@@ -11,14 +11,14 @@ const CREATE_NEWS = `mutation($f: Upload) { createNews(heading: "img", descripti
 /** A PNG whose header claims `width` × `height`: a few hundred bytes that would decode to gigabytes. */
 function pngClaiming(width: number, height: number): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
+    let crc = n;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+    return crc >>> 0;
   });
   const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
+    let crc = 0xffffffff;
+    for (const byte of buf) crc = crcTable[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
   };
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);

@@ -32,12 +32,12 @@ function rawRequest(
       });
     });
     req.on("error", (e) => (sentBytes ? undefined : reject(e)));
-    let i = 0;
+    let partIndex = 0;
     const writeNext = () => {
       if (req.destroyed) return;
-      if (i < chunks.length) {
-        sentBytes += chunks[i].length;
-        req.write(chunks[i++], () => setTimeout(writeNext, 5));
+      if (partIndex < chunks.length) {
+        sentBytes += chunks[partIndex].length;
+        req.write(chunks[partIndex++], () => setTimeout(writeNext, 5));
       } else if (opts.endBody !== false) req.end();
     };
     writeNext();

@@ -54,70 +54,70 @@ const events = async (app: TestApp, result: string) =>
 
 describe("sign-in brute-force protection", () => {
   it("100 parallel wrong guesses for one email from one IP get at most 10 password checks", async () => {
-    const p = await listening();
+    const proxy = await listening();
     const compare = jest.spyOn(bcrypt, "compare");
     try {
-      const answers = await Promise.all(Array.from({ length: 100 }, () => p.login("127.0.0.1", ADMIN.email, "wrong-guess")));
+      const answers = await Promise.all(Array.from({ length: 100 }, () => proxy.login("127.0.0.1", ADMIN.email, "wrong-guess")));
       const checks = compare.mock.calls.length;
       expect(checks).toBeLessThanOrEqual(10);
       expect(answers.filter((a) => codeOf(a) === "UNAUTHENTICATED")).toHaveLength(checks);
       const limited = answers.filter((a) => a.status === 429);
       expect(limited).toHaveLength(100 - checks);
       // Every refusal says when to come back.
-      for (const a of limited) {
-        expect(Number(a.headers["retry-after"])).toBeGreaterThan(0);
-        expect(codeOf(a)).toBe("TOO_MANY_REQUESTS");
+      for (const answer of limited) {
+        expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+        expect(codeOf(answer)).toBe("TOO_MANY_REQUESTS");
       }
-      expect(await events(p.app, "wrong_password")).toBe(checks);
-      expect(await events(p.app, "limited")).toBe(100 - checks);
+      expect(await events(proxy.app, "wrong_password")).toBe(checks);
+      expect(await events(proxy.app, "limited")).toBe(100 - checks);
     } finally {
       compare.mockRestore();
-      await p.close();
+      await proxy.close();
     }
   });
 
   it("blocks the (email, IP) pair, not the owner: the right password from another address still signs in", async () => {
-    const p = await listening();
+    const proxy = await listening();
     try {
-      for (let i = 0; i < 10; i++) expect(codeOf(await p.login("127.0.0.1", ADMIN.email, "wrong-guess"))).toBe("UNAUTHENTICATED");
-      const blocked = await p.login("127.0.0.1", ADMIN.email, ADMIN.password);
+      for (let i = 0; i < 10; i++) expect(codeOf(await proxy.login("127.0.0.1", ADMIN.email, "wrong-guess"))).toBe("UNAUTHENTICATED");
+      const blocked = await proxy.login("127.0.0.1", ADMIN.email, ADMIN.password);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThanOrEqual(14 * 60);
       expect(blocked.body.errors[0].message).toMatch(/try again in 15 minutes/);
-      const owner = await p.login("127.0.0.2", ADMIN.email, ADMIN.password);
+      const owner = await proxy.login("127.0.0.2", ADMIN.email, ADMIN.password);
       expect(owner.status).toBe(200);
       expect(owner.body.data.login.token).toEqual(expect.any(String));
       // The same address may still sign in to other accounts: only the pair is blocked.
-      expect(codeOf(await p.login("127.0.0.1", "someone@example.com", "x"))).toBe("UNAUTHENTICATED");
+      expect(codeOf(await proxy.login("127.0.0.1", "someone@example.com", "x"))).toBe("UNAUTHENTICATED");
     } finally {
-      await p.close();
+      await proxy.close();
     }
   });
 
   it("blocks an address after LOGIN_MAX_FAILURES_PER_IP failures a day, whatever the emails", async () => {
-    const p = await listening({ LOGIN_MAX_FAILURES_PER_IP: "5" });
+    const proxy = await listening({ LOGIN_MAX_FAILURES_PER_IP: "5" });
     try {
-      for (let i = 0; i < 5; i++) expect(codeOf(await p.login("127.0.0.3", `nobody${i}@example.com`, "x"))).toBe("UNAUTHENTICATED");
-      const blocked = await p.login("127.0.0.3", ADMIN.email, ADMIN.password);
+      for (let i = 0; i < 5; i++) expect(codeOf(await proxy.login("127.0.0.3", `nobody${i}@example.com`, "x"))).toBe("UNAUTHENTICATED");
+      const blocked = await proxy.login("127.0.0.3", ADMIN.email, ADMIN.password);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(23 * 3600);
-      expect((await p.login("127.0.0.4", ADMIN.email, ADMIN.password)).status).toBe(200);
+      expect((await proxy.login("127.0.0.4", ADMIN.email, ADMIN.password)).status).toBe(200);
     } finally {
-      await p.close();
+      await proxy.close();
     }
   });
 
   it("slows a much-attacked email down instead of locking it", async () => {
-    const p = await listening({ LOGIN_SLOWDOWN_AFTER: "3" });
+    const proxy = await listening({ LOGIN_SLOWDOWN_AFTER: "3" });
     try {
-      for (let i = 0; i < 5; i++) await p.login(`127.0.1.${i + 1}`, ADMIN.email, "wrong-guess");
+      for (let i = 0; i < 5; i++) await proxy.login(`127.0.1.${i + 1}`, ADMIN.email, "wrong-guess");
       const start = Date.now();
-      const owner = await p.login("127.0.0.9", ADMIN.email, ADMIN.password);
+      const owner = await proxy.login("127.0.0.9", ADMIN.email, ADMIN.password);
       expect(owner.status).toBe(200);
       // Two failures past the threshold: 500 ms of delay.
       expect(Date.now() - start).toBeGreaterThanOrEqual(450);
     } finally {
-      await p.close();
+      await proxy.close();
     }
   });
 
@@ -144,44 +144,44 @@ describe("registration", () => {
   const REGISTER = `mutation($e: String) { register(name: "New", email: $e, password: "new-user-pass", password2: "new-user-pass") { message approved } }`;
 
   it("answers the same for a taken and a free email, in about the same time", async () => {
-    const p = await listening({ REGISTRATIONS_PER_IP: "100" });
+    const proxy = await listening({ REGISTRATIONS_PER_IP: "100" });
     try {
       const time = async (email: string) => {
         const start = process.hrtime.bigint();
-        const res = await p.rest("127.0.0.1", "/graphql", { query: REGISTER, variables: { e: email } });
+        const res = await proxy.rest("127.0.0.1", "/graphql", { query: REGISTER, variables: { e: email } });
         return { res, ms: Number(process.hrtime.bigint() - start) / 1e6 };
       };
       const taken: number[] = [];
       const free: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const a = await time(ADMIN.email);
-        const b = await time(`free${i}@example.com`);
-        expect(a.res.body.data.register).toEqual(b.res.body.data.register);
-        expect(a.res.body.data.register.message).toBe("If this address can be registered, the account now waits for an administrator's approval");
-        taken.push(a.ms);
-        free.push(b.ms);
+        const takenAnswer = await time(ADMIN.email);
+        const freeAnswer = await time(`free${i}@example.com`);
+        expect(takenAnswer.res.body.data.register).toEqual(freeAnswer.res.body.data.register);
+        expect(takenAnswer.res.body.data.register.message).toBe("If this address can be registered, the account now waits for an administrator's approval");
+        taken.push(takenAnswer.ms);
+        free.push(freeAnswer.ms);
       }
       const median = (xs: number[]) => xs.sort((x, y) => x - y)[2];
       // Both hash the password: neither answer is the fast one.
       expect(median(taken) / median(free)).toBeGreaterThan(0.5);
       expect(median(taken) / median(free)).toBeLessThan(2);
     } finally {
-      await p.close();
+      await proxy.close();
     }
   });
 
   it("takes REGISTRATIONS_PER_IP an hour from one address, then 429 with Retry-After", async () => {
-    const p = await listening();
+    const proxy = await listening();
     try {
       for (let i = 0; i < 5; i++) {
-        expect((await p.rest("127.0.0.5", "/graphql", { query: REGISTER, variables: { e: `r${i}@example.com` } })).status).toBe(200);
+        expect((await proxy.rest("127.0.0.5", "/graphql", { query: REGISTER, variables: { e: `r${i}@example.com` } })).status).toBe(200);
       }
-      const refused = await p.rest("127.0.0.5", "/graphql", { query: REGISTER, variables: { e: "r9@example.com" } });
+      const refused = await proxy.rest("127.0.0.5", "/graphql", { query: REGISTER, variables: { e: "r9@example.com" } });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-      expect((await p.rest("127.0.0.6", "/graphql", { query: REGISTER, variables: { e: "r9@example.com" } })).status).toBe(200);
+      expect((await proxy.rest("127.0.0.6", "/graphql", { query: REGISTER, variables: { e: "r9@example.com" } })).status).toBe(200);
     } finally {
-      await p.close();
+      await proxy.close();
     }
   });
 

@@ -99,11 +99,11 @@ describe("images store faults", () => {
       await new Promise((resolve) => server.once("listening", resolve));
       const socket = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
       await new Promise((resolve) => socket.once("connect", resolve));
-      const b = "cut-off-boundary";
+      const boundary = "cut-off-boundary";
       socket.write(
-        `POST /api/add/news HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${b}\r\nContent-Length: 100000\r\n\r\n` +
-          `--${b}\r\nContent-Disposition: form-data; name="Heading"\r\n\r\nh\r\n` +
-          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        `POST /api/add/news HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="Heading"\r\n\r\nh\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
       );
       socket.write(files.png);
       const deadline = Date.now() + 5000;

@@ -5,28 +5,28 @@ import { filterFieldsOf, sortFieldsOf } from "../../src/resources/kit/query";
 import { files } from "./files";
 
 /** A valid value of a field for the n-th sample record (n orders the samples). */
-export function sampleValue(name: string, spec: FieldSpec, n: number): unknown {
+export function sampleValue(name: string, spec: FieldSpec, seq: number): unknown {
   switch (spec.kind) {
     case "string":
-      if (spec.oneOf) return spec.oneOf[n % spec.oneOf.length];
-      if (spec.format === "email") return `user${n}@example.com`;
-      if (spec.format === "url") return `https://example.com/video/${n}`;
-      if (spec.format === "ip") return `10.0.0.${n}`;
-      return `${name} sample ${n}`.slice(0, spec.max);
+      if (spec.oneOf) return spec.oneOf[seq % spec.oneOf.length];
+      if (spec.format === "email") return `user${seq}@example.com`;
+      if (spec.format === "url") return `https://example.com/video/${seq}`;
+      if (spec.format === "ip") return `10.0.0.${seq}`;
+      return `${name} sample ${seq}`.slice(0, spec.max);
     case "text":
-      return `Text ${n} for ${name}`;
+      return `Text ${seq} for ${name}`;
     case "html":
-      return `<p>Rich <strong>${n}</strong></p>`;
+      return `<p>Rich <strong>${seq}</strong></p>`;
     case "int":
-      return Math.min(spec.max ?? 1000, (spec.min ?? 0) + n);
+      return Math.min(spec.max ?? 1000, (spec.min ?? 0) + seq);
     case "bool":
-      return n % 2 === 0;
+      return seq % 2 === 0;
     case "address":
       return Wallet.createRandom().address;
     case "amount":
-      return `${n}.5`;
+      return `${seq}.5`;
     case "blocks":
-      return [{ title: `Block ${n}`, description: `About ${n}` }];
+      return [{ title: `Block ${seq}`, description: `About ${seq}` }];
     default:
       return undefined;
   }
@@ -38,17 +38,17 @@ export interface Sample {
 }
 
 /** The variables of a create mutation for sample n, with an image for each image field. */
-export function sampleInput(r: Resource, n: number): Sample {
+export function sampleInput(resource: Resource, seq: number): Sample {
   const vars: Record<string, unknown> = {};
   const uploads: Record<string, Buffer> = {};
-  for (const [name, spec] of Object.entries(r.fields)) {
+  for (const [name, spec] of Object.entries(resource.fields)) {
     if (spec.hidden || spec.readOnly || spec.kind === "constant") continue;
     if (spec.kind === "image") {
       uploads[spec.upload] = files.png;
       vars[spec.upload] = null;
-    } else vars[name] = sampleValue(name, spec, n);
+    } else vars[name] = sampleValue(name, spec, seq);
   }
-  if (r.extraArgs?.password) Object.assign(vars, { password: "a-good-password", password2: "a-good-password" });
+  if (resource.extraArgs?.password) Object.assign(vars, { password: "a-good-password", password2: "a-good-password" });
   return { vars, files: uploads };
 }
 
@@ -56,13 +56,13 @@ const gqlType = (spec: FieldSpec) =>
   spec.kind === "int" ? "Int" : spec.kind === "bool" ? "Boolean" : spec.kind === "blocks" ? "[ContentBlockInput!]" : spec.kind === "image" ? "Upload" : "String";
 
 /** The argument list and variable declarations of a create/update mutation. */
-export function mutationSignature(r: Resource, withId = false) {
+export function mutationSignature(resource: Resource, withId = false) {
   const args: [string, string][] = withId ? [["id", "ID!"]] : [];
-  for (const [name, spec] of Object.entries(r.fields)) {
+  for (const [name, spec] of Object.entries(resource.fields)) {
     if (spec.hidden || spec.readOnly || spec.kind === "constant") continue;
     args.push(spec.kind === "image" ? [spec.upload, "Upload"] : [name, gqlType(spec)]);
   }
-  for (const [name, extra] of Object.entries(r.extraArgs ?? {})) args.push([name, extra.type === "uploads" ? "[Upload]" : "String"]);
+  for (const [name, extra] of Object.entries(resource.extraArgs ?? {})) args.push([name, extra.type === "uploads" ? "[Upload]" : "String"]);
   return {
     decl: args.map(([n, t]) => `$${n}: ${t}`).join(", "),
     pass: args.map(([n]) => `${n}: $${n}`).join(", "),
@@ -70,8 +70,8 @@ export function mutationSignature(r: Resource, withId = false) {
 }
 
 /** Every exposed field, for selection sets. */
-export function selection(r: Resource) {
-  const fields = Object.entries(r.fields)
+export function selection(resource: Resource) {
+  const fields = Object.entries(resource.fields)
     .filter(([, s]) => !s.hidden)
     .map(([n, s]) => (s.kind === "blocks" ? `${n} { title description imageUri }` : n));
   return `id ${fields.join(" ")} createdAt updatedAt`;

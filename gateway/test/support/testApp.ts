@@ -52,9 +52,9 @@ export async function startTestApp(opts: {
     await conn.end();
     databaseUrl = `${MYSQL}/${name}`;
     dropDatabase = async () => {
-      const c = await createConnection(MYSQL);
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
+      const connection = await createConnection(MYSQL);
+      await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await connection.end();
     };
   }
   const config = loadConfig({

@@ -104,7 +104,7 @@ export type RowOfResource<R extends AnyResource> = RowOf<R["fields"]>;
 export type InputOfResource<R extends AnyResource> = InputOf<R["fields"], NonNullable<R["extraArgs"]>>;
 
 /** Declares a resource; its row and input types follow from `fields` and `extraArgs`. */
-export function defineResource<const F extends Fields, const E extends ExtraArgs = {}>(def: ResourceDef<F, E>): Resource<F, E> {
+export function defineResource<const F extends Fields, const E extends ExtraArgs = Record<never, never>>(def: ResourceDef<F, E>): Resource<F, E> {
   return {
     ...def,
     plural: pluralize(def.name),

@@ -57,18 +57,18 @@ type Opts<K extends FieldSpec["kind"]> = Omit<Extract<FieldSpec, { kind: K }>, "
  * resource's row and input types can be read off its declaration: a
  * `required: true` field is never null, an int is a number, and so on.
  */
-export const f = {
-  string: <const O extends Partial<Opts<"string">> = {}>(max = 255, o: O = {} as O) => ({ kind: "string" as const, max, ...o }),
-  email: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "string" as const, max: 190, format: "email" as const, ...o }),
-  url: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "string" as const, max: 500, format: "url" as const, ...o }),
-  text: <const O extends Partial<Opts<"text">> = {}>(o: O = {} as O) => ({ kind: "text" as const, ...o }),
-  html: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "html" as const, ...o }),
-  int: <const O extends Partial<Opts<"int">> = {}>(o: O = {} as O) => ({ kind: "int" as const, ...o }),
-  bool: <const O extends Omit<Common, "default"> = {}>(defaultValue: boolean, o: O = {} as O) => ({ kind: "bool" as const, default: defaultValue, ...o }),
-  address: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "address" as const, ...o }),
-  amount: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "amount" as const, ...o }),
+export const field = {
+  string: <const O extends Partial<Opts<"string">> = Record<never, never>>(max = 255, o: O = {} as O) => ({ kind: "string" as const, max, ...o }),
+  email: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "string" as const, max: 190, format: "email" as const, ...o }),
+  url: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "string" as const, max: 500, format: "url" as const, ...o }),
+  text: <const O extends Partial<Opts<"text">> = Record<never, never>>(o: O = {} as O) => ({ kind: "text" as const, ...o }),
+  html: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "html" as const, ...o }),
+  int: <const O extends Partial<Opts<"int">> = Record<never, never>>(o: O = {} as O) => ({ kind: "int" as const, ...o }),
+  bool: <const O extends Omit<Common, "default"> = Record<never, never>>(defaultValue: boolean, o: O = {} as O) => ({ kind: "bool" as const, default: defaultValue, ...o }),
+  address: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "address" as const, ...o }),
+  amount: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "amount" as const, ...o }),
   /** An image column, uploaded through the `file` argument (legacy `logoURI`) unless told otherwise. */
-  image: <const O extends Partial<Opts<"image">> = {}>(kinds: ImageKind[], o: O = {} as O) => ({
+  image: <const O extends Partial<Opts<"image">> = Record<never, never>>(kinds: ImageKind[], o: O = {} as O) => ({
     kind: "image" as const,
     kinds,
     upload: "file" as const,
@@ -76,9 +76,9 @@ export const f = {
     ...o,
   }),
   /** A server-set value, such as a content section's fixed landing identifier. */
-  constant: <const O extends Common = {}>(value: string, o: O = {} as O) => ({ kind: "constant" as const, value, readOnly: true as const, ...o }),
+  constant: <const O extends Common = Record<never, never>>(value: string, o: O = {} as O) => ({ kind: "constant" as const, value, readOnly: true as const, ...o }),
   /** Landing content blocks: a list of { title, description, imageUri }. */
-  blocks: <const O extends Common = {}>(o: O = {} as O) => ({ kind: "blocks" as const, ...o }),
+  blocks: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "blocks" as const, ...o }),
 };
 
 /** Columns that hold long text cannot carry a plain index on MySQL. */

@@ -46,64 +46,64 @@ export const MAX_SEARCH_LENGTH = 200;
 const MAX_FILTER_TEXT = 255;
 
 /** Applies react-admin's filter conventions: q, ids, equality, and _lt/_lte/_gt/_gte ranges. */
-export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r: Resource, filter: ListParams["filter"]) {
-  const a = qb.alias;
-  const allowed = new Set(["id", ...filterFieldsOf(r).map(([n]) => n)]);
-  const ranged = new Set(["id", "createdAt", "updatedAt", ...filterFieldsOf(r).filter(([, s]) => s.kind === "int").map(([n]) => n)]);
+export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, filter: ListParams["filter"]) {
+  const alias = qb.alias;
+  const allowed = new Set(["id", ...filterFieldsOf(resource).map(([n]) => n)]);
+  const ranged = new Set(["id", "createdAt", "updatedAt", ...filterFieldsOf(resource).filter(([, s]) => s.kind === "int").map(([n]) => n)]);
   const metadata = qb.expressionMap.mainAlias!.metadata;
   // Drivers differ on booleans and dates (better-sqlite3 binds neither): convert as a column write would.
   const dbValue = (field: string, v: unknown) => {
     const column = metadata.findColumnWithPropertyName(field);
     return column ? qb.connection.driver.preparePersistentValue(v, column) : v;
   };
-  let i = 0;
+  let paramIndex = 0;
   for (const [key, value] of Object.entries(filter ?? {})) {
     if (value === undefined || value === null || value === "") continue;
-    const p = `f${i++}`;
+    const param = `f${paramIndex++}`;
     if (key === "q") {
       if (String(value).length > MAX_SEARCH_LENGTH) {
         throw new BadRequestError({ q: `Search text must be at most ${MAX_SEARCH_LENGTH} characters` });
       }
-      const fields = searchFieldsOf(r);
+      const fields = searchFieldsOf(resource);
       const term = `%${escapeLike(String(value))}%`;
       qb.andWhere(
-        new Brackets((w) => fields.forEach((f) => w.orWhere(`${a}.${f} LIKE :${p} ESCAPE '!'`, { [p]: term }))),
+        new Brackets((w) => fields.forEach((f) => w.orWhere(`${alias}.${f} LIKE :${param} ESCAPE '!'`, { [param]: term }))),
       );
     } else if (key === "ids") {
       const list = Array.isArray(value) ? value : [value];
       if (list.length > MAX_FILTER_IDS) throw new BadRequestError({ ids: `At most ${MAX_FILTER_IDS} ids per request` });
       const ids = list.map(Number).filter(Number.isSafeInteger);
       if (ids.length === 0) qb.andWhere("1 = 0");
-      else qb.andWhere(`${a}.id IN (:...${p})`, { [p]: ids });
+      else qb.andWhere(`${alias}.id IN (:...${param})`, { [param]: ids });
     } else if (allowed.has(key)) {
-      const spec = r.fields[key];
+      const spec = resource.fields[key];
       const max = spec?.kind === "string" ? spec.max : MAX_FILTER_TEXT;
       if (typeof value === "string" && value.length > max) throw new BadRequestError({ [key]: `${key} must be at most ${max} characters` });
-      qb.andWhere(`${a}.${key} = :${p}`, { [p]: dbValue(key, value) });
+      qb.andWhere(`${alias}.${key} = :${param}`, { [param]: dbValue(key, value) });
     } else {
       const suffix = RANGE_SUFFIXES.find((s) => key.endsWith(s));
       const field = suffix && key.slice(0, -suffix.length);
       if (!suffix || !field || !ranged.has(field)) throw new BadRequestError({ filter: `Unknown filter ${key}` });
-      qb.andWhere(`${a}.${field} ${OPERATORS[suffix]} :${p}`, { [p]: dbValue(field, value) });
+      qb.andWhere(`${alias}.${field} ${OPERATORS[suffix]} :${param}`, { [param]: dbValue(field, value) });
     }
   }
   return qb;
 }
 
-export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r: Resource, p: ListParams) {
-  const field = p.sortField || r.defaultSort.field;
-  if (!sortFieldsOf(r).includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
-  const order = (p.sortOrder || r.defaultSort.order).toUpperCase();
+export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, params: ListParams) {
+  const field = params.sortField || resource.defaultSort.field;
+  if (!sortFieldsOf(resource).includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
+  const order = (params.sortOrder || resource.defaultSort.order).toUpperCase();
   if (order !== "ASC" && order !== "DESC") throw new BadRequestError({ sortOrder: "Sort order must be ASC or DESC" });
   qb.orderBy(`${qb.alias}.${field}`, order);
   if (field !== "id") qb.addOrderBy(`${qb.alias}.id`, order);
-  if (p.perPage !== undefined && p.perPage !== null) {
-    if (!Number.isSafeInteger(p.perPage) || p.perPage < 1 || p.perPage > MAX_PER_PAGE) {
+  if (params.perPage !== undefined && params.perPage !== null) {
+    if (!Number.isSafeInteger(params.perPage) || params.perPage < 1 || params.perPage > MAX_PER_PAGE) {
       throw new BadRequestError({ perPage: `Rows per page must be between 1 and ${MAX_PER_PAGE}` });
     }
-    const page = p.page ?? 0;
+    const page = params.page ?? 0;
     if (!Number.isSafeInteger(page) || page < 0) throw new BadRequestError({ page: "Page must be 0 or more" });
-    qb.offset(page * p.perPage).limit(p.perPage);
+    qb.offset(page * params.perPage).limit(params.perPage);
   }
   return qb;
 }

@@ -1,22 +1,22 @@
 import { defineResource } from "./define";
-import { f, PNG_SVG } from "./fields";
+import { field, PNG_SVG } from "./fields";
 
 /**
  * The landing page's Title/Heading/Description sections. Each kind keeps its
  * fixed identifier (set by the server, never by the client).
  */
-export function section(name: string, table: string, identifier: string, doc: string, o: { content?: boolean; image?: boolean; maxDescription?: number }) {
+export function section(name: string, table: string, identifier: string, doc: string, options: { content?: boolean; image?: boolean; maxDescription?: number }) {
   return defineResource({
     name,
     table,
     doc: `${doc} Identifier fixed to ${identifier}.`,
     fields: {
-      identifier: f.constant(identifier, { filterable: true }),
-      title: f.string(255, { required: true, sortable: true, legacy: "Title" }),
-      heading: f.string(255, { sortable: true, legacy: "Heading" }),
-      description: f.text({ max: o.maxDescription, legacy: "Description" }),
-      ...(o.content ? { content: f.text() } : {}),
-      ...(o.image ? { imageUri: f.image(PNG_SVG) } : {}),
+      identifier: field.constant(identifier, { filterable: true }),
+      title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
+      heading: field.string(255, { sortable: true, legacy: "Heading" }),
+      description: field.text({ max: options.maxDescription, legacy: "Description" }),
+      ...(options.content ? { content: field.text() } : {}),
+      ...(options.image ? { imageUri: field.image(PNG_SVG) } : {}),
     },
     access: { read: "public", write: "user" },
   });

@@ -181,9 +181,9 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   /** A unique index raced past checkUnique: report it as the field's error. */
-  private uniqueViolation(e: unknown): ValidationError | undefined {
-    if (!(e instanceof QueryFailedError)) return undefined;
-    const msg = String(e.message);
+  private uniqueViolation(error: unknown): ValidationError | undefined {
+    if (!(error instanceof QueryFailedError)) return undefined;
+    const msg = String(error.message);
     if (!/UNIQUE constraint failed|Duplicate entry/i.test(msg)) return undefined;
     const field = Object.entries(this.resource.fields).find(([f, s]) => s.unique && msg.includes(f))?.[0] ?? "id";
     return new ValidationError({ [field]: `${labelOf(field, this.resource.fields[field] ?? { kind: "int" })} already exists` });

@@ -44,11 +44,11 @@ export function normaliseField(name: string, spec: FieldSpec, raw: unknown): Nor
       return { value };
     }
     case "int": {
-      const n = typeof raw === "number" ? raw : typeof raw === "string" && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(n)) return { error: `${label} must be a whole number` };
-      if (spec.min !== undefined && n < spec.min) return { error: `${label} must be at least ${spec.min}` };
-      if (spec.max !== undefined && n > spec.max) return { error: `${label} must be at most ${spec.max}` };
-      return { value: n };
+      const number = typeof raw === "number" ? raw : typeof raw === "string" && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(number)) return { error: `${label} must be a whole number` };
+      if (spec.min !== undefined && number < spec.min) return { error: `${label} must be at least ${spec.min}` };
+      if (spec.max !== undefined && number > spec.max) return { error: `${label} must be at most ${spec.max}` };
+      return { value: number };
     }
     case "bool": {
       if (raw === true || raw === "true" || raw === 1 || raw === "1") return { value: true };
@@ -93,12 +93,12 @@ function normaliseBlocks(label: string, raw: unknown): Normalised {
   const blocks: ContentBlock[] = [];
   for (const [i, item] of list.entries()) {
     if (typeof item !== "object" || item === null) return { error: `${label} block ${i + 1} must be an object` };
-    const b = item as Record<string, unknown>;
+    const block = item as Record<string, unknown>;
     const pick = (k: string, max: number) => {
-      const v = b[k];
-      if (v === undefined || v === null || v === "") return undefined;
-      if (typeof v !== "string" || v.length > max) throw new Error(`${label} block ${i + 1}: ${k} must be text of at most ${max} characters`);
-      return v;
+      const value = block[k];
+      if (value === undefined || value === null || value === "") return undefined;
+      if (typeof value !== "string" || value.length > max) throw new Error(`${label} block ${i + 1}: ${k} must be text of at most ${max} characters`);
+      return value;
     };
     try {
       const block: ContentBlock = {};
@@ -117,10 +117,10 @@ function normaliseBlocks(label: string, raw: unknown): Normalised {
   return { value: blocks };
 }
 
-function isHttpUrl(v: string) {
+function isHttpUrl(value: string) {
   try {
-    const u = new URL(v);
-    return u.protocol === "http:" || u.protocol === "https:";
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
   } catch {
     return false;
   }
