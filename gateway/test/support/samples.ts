@@ -1,7 +1,7 @@
 import { Wallet } from "ethers";
 import type { Resource } from "../../src/resources/kit/define";
 import type { FieldSpec } from "../../src/resources/kit/fields";
-import { filterFieldsOf, sortFieldsOf } from "../../src/resources/kit/query";
+import { sortFieldsOf } from "../../src/resources/kit/query";
 import { files } from "./files";
 
 /** A valid value of a field for the n-th sample record (n orders the samples). */
@@ -78,4 +78,3 @@ export function selection(resource: Resource) {
 }
 
 export const sortableField = (r: Resource) => sortFieldsOf(r).find((f) => !["id", "createdAt", "updatedAt"].includes(f));
-export const filterableField = (r: Resource) => filterFieldsOf(r)[0];
