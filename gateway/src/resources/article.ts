@@ -1,11 +1,10 @@
-import { defineResource } from "./kit/define";
+import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
 import { ANY_IMAGE, field } from "./kit/fields";
 
 const suffixes = ["", "1", "2", "3"];
 
 export const Article = defineResource({
   name: "Article",
-  table: "articles",
   doc: "A latest-articles entry: up to four rich-text blocks, each with its video links.",
   fields: {
     title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
@@ -16,6 +15,6 @@ export const Article = defineResource({
     imageUri: field.image(ANY_IMAGE),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
-  access: { read: "public", write: "user" },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: PUBLIC_CONTENT,
+  defaultSort: NEWEST_FIRST,
 });

@@ -1,13 +1,12 @@
-import { defineResource } from "./kit/define";
+import { defineResource, PUBLIC_CONTENT } from "./kit/define";
 import { ANY_IMAGE, field } from "./kit/fields";
 
 export const ArticleImage = defineResource({
   name: "ArticleImage",
-  table: "article_images",
   doc: "An image of one of the four latest-articles image lists (slot 1 to 4).",
   fields: {
     slot: field.int({ required: true, min: 1, max: 4, filterable: true, sortable: true }),
     imageUri: field.image(ANY_IMAGE, { required: true }),
   },
-  access: { read: "public", write: "user" },
+  access: PUBLIC_CONTENT,
 });

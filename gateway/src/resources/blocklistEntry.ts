@@ -1,4 +1,4 @@
-import { defineResource } from "./kit/define";
+import { defineResource, NEWEST_FIRST, SIGNED_IN } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const BlocklistEntry = defineResource({
@@ -6,6 +6,6 @@ export const BlocklistEntry = defineResource({
   table: "blocklist",
   doc: "A wallet address on the token's blocklist.",
   fields: { walletAddress: field.address({ required: true, unique: true, searchable: true, legacy: "walletaddress" }) },
-  access: { read: "user", write: "user" },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: SIGNED_IN,
+  defaultSort: NEWEST_FIRST,
 });

@@ -1,4 +1,4 @@
-import { defineResource } from "./kit/define";
+import { defineResource, NO_MUTATIONS, SIGNED_IN } from "./kit/define";
 import { field } from "./kit/fields";
 
 /**
@@ -8,7 +8,6 @@ import { field } from "./kit/fields";
 
 export const ChainTransaction = defineResource({
   name: "ChainTransaction",
-  table: "chain_transactions",
   doc: "A chain action sent from the admin: who, what (contract, function, arguments), hash, block and result.",
   fields: {
     hash: field.string(66, { required: true, unique: true, searchable: true }),
@@ -24,7 +23,7 @@ export const ChainTransaction = defineResource({
     blockNumber: field.int({ required: true, sortable: true }),
     status: field.string(16, { required: true, oneOf: ["success", "reverted"], filterable: true }),
   },
-  access: { read: "user", write: "user" },
-  operations: { create: false, update: false, delete: false },
+  access: SIGNED_IN,
+  operations: NO_MUTATIONS,
   defaultSort: { field: "blockNumber", order: "DESC" },
 });

@@ -1,9 +1,8 @@
-import { defineResource } from "./kit/define";
+import { defineResource, NEWEST_FIRST, SIGNED_IN } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const ContactMessage = defineResource({
   name: "ContactMessage",
-  table: "contact_messages",
   doc: "A message sent through the public contact form. Read-only.",
   fields: {
     name: field.string(255, { sortable: true, searchable: true, readOnly: true }),
@@ -11,7 +10,7 @@ export const ContactMessage = defineResource({
     website: field.string(500, { searchable: true, readOnly: true }),
     comments: field.text({ searchable: true, readOnly: true, legacy: "Comments" }),
   },
-  access: { read: "user", write: "user" },
+  access: SIGNED_IN,
   operations: { create: false, update: false },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  defaultSort: NEWEST_FIRST,
 });

@@ -1,3 +1,3 @@
 import { section } from "./kit/section";
 
-export const Feature = section("Feature", "features", "landing_banner02", "Image-text features of the landing page.", { content: true, image: true });
+export const Feature = section("Feature", "landing_banner02", "Image-text features of the landing page.", { content: true, image: true });

@@ -1,3 +1,3 @@
 import { section } from "./kit/section";
 
-export const HomePage = section("HomePage", "home_pages", "Landing_page2", "The home page hero.", { content: true, image: true });
+export const HomePage = section("HomePage", "Landing_page2", "The home page hero.", { content: true, image: true });

@@ -1,4 +1,4 @@
-import { defineResource } from "./kit/define";
+import { defineResource, SIGNED_IN } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const IpWhitelistEntry = defineResource({
@@ -6,5 +6,5 @@ export const IpWhitelistEntry = defineResource({
   table: "ip_whitelist",
   doc: "An IP address on the whitelist.",
   fields: { address: field.string(64, { required: true, unique: true, format: "ip", legacy: "whitelist" }) },
-  access: { read: "user", write: "user" },
+  access: SIGNED_IN,
 });

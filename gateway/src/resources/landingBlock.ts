@@ -1,4 +1,4 @@
-import { defineResource, WriteContext } from "./kit/define";
+import { defineResource, PUBLIC_CONTENT, WriteContext } from "./kit/define";
 import { field, LANDING_IMAGES } from "./kit/fields";
 import { isUploadedFile } from "./kit/uploads";
 import type { ContentBlock } from "./kit/validate";
@@ -30,7 +30,6 @@ async function blockImages(write: WriteContext) {
 
 export const LandingBlock = defineResource({
   name: "LandingBlock",
-  table: "landing_blocks",
   doc: "A block of the public landing page, shown when visible.",
   fields: {
     identifier: field.string(64, { required: true, unique: true, immutable: true, legacy: "Identifier" }),
@@ -41,7 +40,7 @@ export const LandingBlock = defineResource({
     imageUri: field.image(LANDING_IMAGES, { legacy: "ImageURI" }),
     visible: field.bool(true, { filterable: true, legacy: "Status" }),
   },
-  access: { read: "public", write: "user" },
+  access: PUBLIC_CONTENT,
   extraArgs: {
     blockFiles: { type: "uploads", doc: "Images for content blocks by index (JPG, WEBP, PNG or GIF)", legacy: "files" },
   },

@@ -1,4 +1,4 @@
-import { defineResource, WriteContext } from "./kit/define";
+import { defineResource, PUBLIC_CONTENT, WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
 
 const fields = {
@@ -39,6 +39,6 @@ export const LaunchPad = defineResource({
   table: "launchpads",
   doc: "A launchpad presale registered with its on-chain presale contract.",
   fields,
-  access: { read: "public", write: "user" },
+  access: PUBLIC_CONTENT,
   hooks: { beforeWrite: contributionLimits },
 });

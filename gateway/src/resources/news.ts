@@ -1,9 +1,8 @@
-import { defineResource } from "./kit/define";
+import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
 import { ANY_IMAGE, field, PNG_SVG } from "./kit/fields";
 
 export const News = defineResource({
   name: "News",
-  table: "news",
   doc: "A news item of the public site.",
   fields: {
     heading: field.string(255, { required: true, sortable: true, legacy: "Heading" }),
@@ -11,6 +10,6 @@ export const News = defineResource({
     imageUri: field.image(ANY_IMAGE, { updateKinds: PNG_SVG }),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
-  access: { read: "public", write: "user" },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: PUBLIC_CONTENT,
+  defaultSort: NEWEST_FIRST,
 });

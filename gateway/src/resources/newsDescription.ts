@@ -1,9 +1,8 @@
-import { defineResource } from "./kit/define";
+import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
 import { ANY_IMAGE, field } from "./kit/fields";
 
 export const NewsDescription = defineResource({
   name: "NewsDescription",
-  table: "news_descriptions",
   doc: "A news story with rich text and video links.",
   fields: {
     title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
@@ -14,6 +13,6 @@ export const NewsDescription = defineResource({
     imageUri: field.image(ANY_IMAGE),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
-  access: { read: "public", write: "user" },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: PUBLIC_CONTENT,
+  defaultSort: NEWEST_FIRST,
 });

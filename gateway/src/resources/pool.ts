@@ -1,9 +1,8 @@
-import { defineResource } from "./kit/define";
+import { defineResource, PUBLIC_CONTENT } from "./kit/define";
 import { field, PNG_SVG } from "./kit/fields";
 
 export const Pool = defineResource({
   name: "Pool",
-  table: "pools",
   doc: "A farm pool, saved after its add transaction is mined.",
   fields: {
     pid: field.int({ required: true, min: 0, sortable: true, filterable: true }),
@@ -19,5 +18,5 @@ export const Pool = defineResource({
     depositFee: field.amount(),
     imageUri: field.image(PNG_SVG),
   },
-  access: { read: "public", write: "user" },
+  access: PUBLIC_CONTENT,
 });

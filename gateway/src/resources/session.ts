@@ -1,4 +1,4 @@
-import { defineResource } from "./kit/define";
+import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /**
@@ -8,7 +8,6 @@ import { field } from "./kit/fields";
 
 export const Session = defineResource({
   name: "Session",
-  table: "sessions",
   doc: "A signed-in session: who, from where, until when, and whether it was ended.",
   fields: {
     jti: field.string(64, { required: true, unique: true, hidden: true }),
@@ -19,7 +18,7 @@ export const Session = defineResource({
     expiresAt: field.int({ required: true, sortable: true, doc: "When the token expires, in seconds since 1970" }),
     revoked: field.bool(false, { filterable: true, doc: "Ended by logout, a password change or an administrator" }),
   },
-  access: { read: "admin", write: "admin" },
-  operations: { create: false, update: false, delete: false },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: ADMINS_ONLY,
+  operations: NO_MUTATIONS,
+  defaultSort: NEWEST_FIRST,
 });

@@ -1,4 +1,4 @@
-import { defineResource } from "./kit/define";
+import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const SIGN_IN_RESULTS = ["success", "wrong_password", "limited", "two_factor_required", "two_factor_failed", "not_approved"] as const;
@@ -8,7 +8,6 @@ export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
 export const SignInEvent = defineResource({
   name: "SignInEvent",
-  table: "sign_in_events",
   doc: "A sign-in attempt: when, which email, from which IP and browser, and how it ended.",
   fields: {
     email: field.string(190, { required: true, filterable: true, searchable: true }),
@@ -17,7 +16,7 @@ export const SignInEvent = defineResource({
     userAgent: field.string(255),
     result: field.string(24, { required: true, oneOf: [...SIGN_IN_RESULTS], filterable: true }),
   },
-  access: { read: "admin", write: "admin" },
-  operations: { create: false, update: false, delete: false },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: ADMINS_ONLY,
+  operations: NO_MUTATIONS,
+  defaultSort: NEWEST_FIRST,
 });

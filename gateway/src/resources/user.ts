@@ -1,7 +1,7 @@
 import { ForbiddenError, ValidationError } from "../errors";
 import { hashPassword } from "../auth/passwords";
 import { endSessionsOf, forgetSessionsOf } from "../auth/sessionEvents";
-import { defineResource, WriteContext } from "./kit/define";
+import { ADMINS_ONLY, defineResource, NEWEST_FIRST, WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const ROLES = ["admin", "editor"];
@@ -48,11 +48,10 @@ async function passwordRules(write: WriteContext<typeof fields>) {
 
 export const User = defineResource({
   name: "User",
-  table: "users",
   doc: "An administrator of the back-office. Passwords are write-only.",
   fields,
-  access: { read: "admin", write: "admin" },
-  defaultSort: { field: "createdAt", order: "DESC" },
+  access: ADMINS_ONLY,
+  defaultSort: NEWEST_FIRST,
   extraArgs: {
     password: { type: "string", doc: `At least ${MIN_PASSWORD} characters; required on create` },
     password2: { type: "string", doc: "Confirmation; must equal password when given" },

@@ -71,7 +71,8 @@ export interface WriteContext<F extends Fields = Fields> {
 export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> {
   /** GraphQL type name: singular, PascalCase. */
   name: string;
-  table: string;
+  /** The database table; by default the plural of the name in snake_case (NewsDescription → news_descriptions). */
+  table?: string;
   doc: string;
   fields: F;
   access: { read: Access; write: Access };
@@ -91,6 +92,7 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
 }
 
 export interface Resource<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> extends ResourceDef<F, E> {
+  table: string;
   plural: string;
   operations: { create: boolean; update: boolean; delete: boolean };
   defaultSort: { field: string; order: "ASC" | "DESC" };
@@ -103,11 +105,24 @@ export type Row = RowOf<Fields>;
 export type RowOfResource<R extends AnyResource> = RowOf<R["fields"]>;
 export type InputOfResource<R extends AnyResource> = InputOf<R["fields"], NonNullable<R["extraArgs"]>>;
 
+/** Anyone reads it (the public site reads it); signed-in users write it. */
+export const PUBLIC_CONTENT = { read: "public", write: "user" } as const;
+/** Only signed-in users read and write it. */
+export const SIGNED_IN = { read: "user", write: "user" } as const;
+/** Only admins read and write it. */
+export const ADMINS_ONLY = { read: "admin", write: "admin" } as const;
+/** A record only the gateway writes (history, sessions): no mutation is offered. */
+export const NO_MUTATIONS = { create: false, update: false, delete: false } as const;
+/** Lists show the latest first unless asked otherwise. */
+export const NEWEST_FIRST = { field: "createdAt", order: "DESC" } as const;
+
 /** Declares a resource; its row and input types follow from `fields` and `extraArgs`. */
 export function defineResource<const F extends Fields, const E extends ExtraArgs = Record<never, never>>(def: ResourceDef<F, E>): Resource<F, E> {
+  const plural = pluralize(def.name);
   return {
     ...def,
-    plural: pluralize(def.name),
+    table: def.table ?? plural.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase(),
+    plural,
     operations: { create: true, update: true, delete: true, ...def.operations },
     defaultSort: { field: String(def.defaultSort?.field ?? "id"), order: def.defaultSort?.order ?? "ASC" },
   };

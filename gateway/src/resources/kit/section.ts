@@ -1,14 +1,13 @@
-import { defineResource } from "./define";
+import { defineResource, PUBLIC_CONTENT } from "./define";
 import { field, PNG_SVG } from "./fields";
 
 /**
  * The landing page's Title/Heading/Description sections. Each kind keeps its
  * fixed identifier (set by the server, never by the client).
  */
-export function section(name: string, table: string, identifier: string, doc: string, options: { content?: boolean; image?: boolean; maxDescription?: number }) {
+export function section(name: string, identifier: string, doc: string, options: { content?: boolean; image?: boolean; maxDescription?: number }) {
   return defineResource({
     name,
-    table,
     doc: `${doc} Identifier fixed to ${identifier}.`,
     fields: {
       identifier: field.constant(identifier, { filterable: true }),
@@ -18,6 +17,6 @@ export function section(name: string, table: string, identifier: string, doc: st
       ...(options.content ? { content: field.text() } : {}),
       ...(options.image ? { imageUri: field.image(PNG_SVG) } : {}),
     },
-    access: { read: "public", write: "user" },
+    access: PUBLIC_CONTENT,
   });
 }
