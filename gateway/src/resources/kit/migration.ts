@@ -1,0 +1,76 @@
+import type { AnyResource } from "./define";
+import { FieldSpec, isIndexed, isLongText } from "./fields";
+
+/**
+ * The source of a migration that creates the tables of new resources, written
+ * with db/'s portable column builders and mapped as kit/entity.ts maps fields,
+ * so the schema test finds nothing pending. It is a starting point that gets
+ * committed: later changes to a declaration get a migration of their own.
+ */
+export function migrationSource(className: string, timestamp: number, declared: AnyResource[]): string {
+  const creates = declared.map((resource) => {
+    const columns = Object.entries(resource.fields).map(([name, spec]) => columnSource(name, spec));
+    const indexed = Object.entries(resource.fields).filter(([, spec]) => isIndexed(spec) && !isLongText(spec));
+    const indices = [
+      ...indexed.map(([name, spec]) => `index(table, [${JSON.stringify(name)}]${spec.unique ? ", true" : ""})`),
+      `index(table, ["createdAt"])`,
+    ];
+    return [
+      `    {`,
+      `      const table = ${JSON.stringify(resource.table)};`,
+      `      await qr.createTable(`,
+      `        new Table({`,
+      `          name: table,`,
+      `          columns: [id(), ${columns.join(", ")}, ...timestamps()],`,
+      `          indices: [${indices.join(", ")}],`,
+      `        }),`,
+      `      );`,
+      `    }`,
+    ].join("\n");
+  });
+  const drops = declared.map((resource) => `    await qr.dropTable(${JSON.stringify(resource.table)});`);
+  return `import { MigrationInterface, QueryRunner, Table } from "typeorm";
+import { bool, id, index, int, longText, text, timestamps, varchar } from "./columns";
+
+/** The tables of ${declared.map((resource) => resource.name).join(", ")} (written by \`npm run migration -w gateway\`). */
+export class ${className}${timestamp} implements MigrationInterface {
+  name = "${className}${timestamp}";
+
+  async up(qr: QueryRunner): Promise<void> {
+${creates.join("\n")}
+  }
+
+  async down(qr: QueryRunner): Promise<void> {
+${drops.join("\n")}
+  }
+}
+`;
+}
+
+const required = (spec: FieldSpec) => (spec.required ? ", { isNullable: false }" : "");
+
+/** One column, as kit/entity.ts maps the field. */
+function columnSource(name: string, spec: FieldSpec): string {
+  const quoted = JSON.stringify(name);
+  switch (spec.kind) {
+    case "string":
+      return `varchar(${quoted}, ${spec.max}${required(spec)})`;
+    case "text":
+    case "html":
+      return `longText(qr, ${quoted})`;
+    case "blocks":
+      return `text(${quoted})`;
+    case "int":
+      return `int(${quoted}${required(spec)})`;
+    case "bool":
+      return `bool(${quoted}, ${spec.default})`;
+    case "address":
+      return `varchar(${quoted}, 42${required(spec)})`;
+    case "amount":
+      return `varchar(${quoted}, 78${required(spec)})`;
+    case "image":
+      return `varchar(${quoted}, 255${required(spec)})`;
+    case "constant":
+      return `varchar(${quoted}, 64)`;
+  }
+}
