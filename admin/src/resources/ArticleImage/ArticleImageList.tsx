@@ -1,35 +1,19 @@
-import { useState } from "react";
-import { useResourceContext, useTranslate } from "react-admin";
-import { screenOf } from "../../registry";
-import { AddButton } from "../../ui/AddButton";
+import { useTranslate } from "react-admin";
 import { col } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
-import { DeleteRowButton, EditRowButton, useEditDialog } from "../../ui/RowButtons";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
 import { ArticleImageCreate, ArticleImageEdit } from "./ArticleImageDialogs";
+import { useArticleSlot } from "./useArticleSlot";
 
-/** 'Latest ArticlesN Image': one of the four article-image lists, its slot fixed by its registry row. */
+/** 'Latest ArticlesN Image': one of the four article-image lists. */
 export function ArticleImageList() {
   const translate = useTranslate();
-  const slot = Number(screenOf(useResourceContext() ?? "").filter?.slot);
-  const edit = useEditDialog();
-  const [adding, setAdding] = useState(false);
   return (
-    <RecordList
-      title={translate("resources.ArticleImages.title", { n: slot })}
-      columns={[
-        col.serial(),
-        col.image(),
-        col.actions("action", "app.list.action", () => (
-          <>
-            <EditRowButton onEdit={edit.open} />
-            <DeleteRowButton />
-          </>
-        )),
-      ]}
-      actions={<AddButton label="resources.ArticleImages.add" onClick={() => setAdding(true)} />}
-    >
-      <ArticleImageCreate slot={slot} open={adding} onClose={() => setAdding(false)} />
-      <ArticleImageEdit id={edit.id} onClose={edit.close} />
-    </RecordList>
+    <CrudList
+      title={translate("resources.ArticleImages.title", { n: useArticleSlot() })}
+      columns={[col.serial(), col.image(), rowActions.editDelete()]}
+      add={{ label: "resources.ArticleImages.add", dialog: ArticleImageCreate }}
+      edit={ArticleImageEdit}
+    />
   );
 }

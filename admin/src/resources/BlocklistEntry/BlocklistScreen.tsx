@@ -3,7 +3,7 @@ import { useRefresh } from "react-admin";
 import { ConnectButton, USER_WALLET_KEY, WalletProvider } from "../../chain";
 import { AddButton } from "../../ui/AddButton";
 import { col } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
+import { CrudList } from "../../ui/CrudList";
 import { AddBlocklistDialog } from "./AddBlocklistDialog";
 import { ChainStatusCell, ChainStatusContext, ChainStatusLoader, type ChainRead, type ChainStatuses } from "./chainStatus";
 import { RemoveBlockedButton } from "./RemoveBlockedButton";
@@ -24,7 +24,7 @@ function Blocklist() {
   );
   return (
     <ChainStatusContext.Provider value={statuses}>
-      <RecordList
+      <CrudList
         title={`${K}.title`}
         sort={{ field: "createdAt", order: "DESC" }}
         actions={
@@ -46,7 +46,7 @@ function Blocklist() {
         ]}
       >
         <AddBlocklistDialog open={open} onClose={() => setOpen(false)} onDone={done} />
-      </RecordList>
+      </CrudList>
     </ChainStatusContext.Provider>
   );
 }

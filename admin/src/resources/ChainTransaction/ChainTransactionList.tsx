@@ -1,5 +1,5 @@
 import { col } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
+import { CrudList } from "../../ui/CrudList";
 import { Address, PresaleLink, TxArgs, TxHash, TxStatus } from "./cells";
 import { useTransactionFilters } from "./filters";
 import { useExplorerUrl } from "./useExplorerUrl";
@@ -15,7 +15,7 @@ export function ChainTransactionList() {
   const explorerUrl = useExplorerUrl();
   const filters = useTransactionFilters();
   return (
-    <RecordList
+    <CrudList
       title="resources.transactions.title"
       sort={{ field: "blockNumber", order: "DESC" }}
       filters={filters}

@@ -1,22 +1,22 @@
 import { col } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
-import { DeleteRowButton } from "../../ui/RowButtons";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
+
+const F = "resources.ContactUs.fields";
 
 /** Contact messages: read-only (delete only); the date is updatedAt in local time. */
-export function ContactList() {
-  return (
-    <RecordList
-      title="resources.ContactUs.title"
-      sort={{ field: "createdAt", order: "DESC" }}
-      columns={[
-        col.serial(),
-        col.text("name", "resources.ContactUs.fields.name", { sortable: true }),
-        col.text("email", "resources.ContactUs.fields.email", { sortable: true }),
-        col.text("website", "resources.ContactUs.fields.website"),
-        col.text("comments", "resources.ContactUs.fields.comments"),
-        col.datetime("updatedAt", "resources.ContactUs.fields.date", { sortable: true }),
-        col.actions("delete", "app.list.delete", () => <DeleteRowButton />),
-      ]}
-    />
-  );
-}
+export const ContactList = () => (
+  <CrudList
+    title="resources.ContactUs.title"
+    sort={{ field: "createdAt", order: "DESC" }}
+    columns={[
+      col.serial(),
+      col.text("name", `${F}.name`, { sortable: true }),
+      col.text("email", `${F}.email`, { sortable: true }),
+      col.text("website", `${F}.website`),
+      col.text("comments", `${F}.comments`),
+      col.datetime("updatedAt", `${F}.date`, { sortable: true }),
+      rowActions.delete(),
+    ]}
+  />
+);

@@ -1,19 +1,8 @@
-import { col, contentColumns } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
-import { EditRowButton, useEditDialog } from "../../ui/RowButtons";
+import { contentColumns } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
 import { HomePageEdit } from "./HomePageEdit";
 
-export function HomePageList() {
-  const edit = useEditDialog();
-  return (
-    <RecordList
-      title="resources.Homepages.title"
-      columns={[
-        ...contentColumns(),
-        col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
-      ]}
-    >
-      <HomePageEdit id={edit.id} onClose={edit.close} />
-    </RecordList>
-  );
-}
+export const HomePageList = () => (
+  <CrudList title="resources.Homepages.title" columns={[...contentColumns(), rowActions.edit()]} edit={HomePageEdit} />
+);

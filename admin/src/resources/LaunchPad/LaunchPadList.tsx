@@ -3,10 +3,8 @@ import { Button } from "@mui/material";
 import { lazy } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useRecordContext, useTranslate } from "react-admin";
-import { AddButton } from "../../ui/AddButton";
 import { col } from "../../ui/columns";
-import { LazyDialog, useLazyDialog } from "../../ui/LazyDialog";
-import { RecordList } from "../../ui/RecordList";
+import { CrudList } from "../../ui/CrudList";
 import { DeleteRowButton } from "../../ui/RowButtons";
 import { lockDays } from "../launchpad/lockDays";
 
@@ -31,24 +29,19 @@ function PoolDays() {
 }
 
 /** LaunchPad: registered presales (lock days of their pool, address, manage / delete) and 'Add LaunchPad'. */
-export function LaunchPadList() {
-  const adding = useLazyDialog();
-  return (
-    <RecordList
-      title="resources.LaunchPad.title"
-      columns={[
-        col.actions("pools", "resources.LaunchPad.fields.pools", () => <PoolDays />),
-        col.text("presaleAddress", "resources.LaunchPad.fields.presaleAddress", { sortable: true }),
-        col.actions("action", "app.list.action", () => (
-          <>
-            <ManageSaleLink />
-            <DeleteRowButton />
-          </>
-        )),
-      ]}
-      actions={<AddButton label="resources.LaunchPad.add" onClick={adding.show} />}
-    >
-      <LazyDialog component={LaunchPadCreate} dialog={adding} />
-    </RecordList>
-  );
-}
+export const LaunchPadList = () => (
+  <CrudList
+    title="resources.LaunchPad.title"
+    columns={[
+      col.actions("pools", "resources.LaunchPad.fields.pools", () => <PoolDays />),
+      col.text("presaleAddress", "resources.LaunchPad.fields.presaleAddress", { sortable: true }),
+      col.actions("action", "app.list.action", () => (
+        <>
+          <ManageSaleLink />
+          <DeleteRowButton />
+        </>
+      )),
+    ]}
+    add={{ label: "resources.LaunchPad.add", dialog: LaunchPadCreate }}
+  />
+);

@@ -1,20 +1,9 @@
-import { col, contentColumns } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
-import { EditRowButton, useEditDialog } from "../../ui/RowButtons";
+import { contentColumns } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
 import { RoadmapEdit } from "./RoadmapEdit";
 
 /** The roadmap 'load more' block (fourth landing section). */
-export function RoadmapList() {
-  const edit = useEditDialog();
-  return (
-    <RecordList
-      title="resources.Roadmap.title"
-      columns={[
-        ...contentColumns(),
-        col.actions("edit", "app.list.edit", () => <EditRowButton onEdit={edit.open} />),
-      ]}
-    >
-      <RoadmapEdit id={edit.id} onClose={edit.close} />
-    </RecordList>
-  );
-}
+export const RoadmapList = () => (
+  <CrudList title="resources.Roadmap.title" columns={[...contentColumns(), rowActions.edit()]} edit={RoadmapEdit} />
+);

@@ -1,6 +1,6 @@
 import { SelectInput, TextInput, useTranslate } from "react-admin";
 import { col } from "../../ui/columns";
-import { RecordList } from "../../ui/RecordList";
+import { CrudList } from "../../ui/CrudList";
 
 /** How a sign-in attempt ended (the gateway's SignInEvent.result). */
 export const SIGN_IN_RESULTS = ["success", "wrong_password", "limited", "two_factor_required", "two_factor_failed", "not_approved"];
@@ -22,7 +22,7 @@ export function SignInList() {
     <TextInput key="email" source="email" label={translate(`${F}.email`)} alwaysOn />,
   ];
   return (
-    <RecordList
+    <CrudList
       title="resources.signins.title"
       sort={{ field: "createdAt", order: "DESC" }}
       filters={filters}

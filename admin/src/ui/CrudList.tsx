@@ -1,0 +1,126 @@
+import { Box, Typography } from "@mui/material";
+import type { ComponentType, ReactElement, ReactNode } from "react";
+import {
+  DataTable,
+  List,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  type SortPayload,
+} from "react-admin";
+import { AddButton } from "./AddButton";
+import { formatDateTime, type Column } from "./columns";
+import { ExportButtons } from "./ExportButtons";
+import { ImageThumb } from "./ImageThumb";
+import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
+import { ListPagination } from "./ListPagination";
+import { EditDialogContext, useEditDialog, type EditDialogProps } from "./RowButtons";
+
+function SerialCell() {
+  const record = useRecordContext();
+  const { data, page, perPage } = useListContext();
+  const index = Math.max(0, data?.findIndex((r) => r.id === record?.id) ?? 0);
+  return <>{(page - 1) * perPage + index + 1}</>;
+}
+
+function HtmlPreview({ html }: { html: string }) {
+  const text = html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return <>{text.length > 80 ? `${text.slice(0, 80)}…` : text}</>;
+}
+
+function renderCell(column: Column) {
+  if (column.render) return column.render;
+  switch (column.kind) {
+    case "serial":
+      return () => <SerialCell />;
+    case "image":
+      return (r: Record<string, unknown>) => <ImageThumb name={r[column.source!] as string | undefined} />;
+    case "datetime":
+      return (r: Record<string, unknown>) => formatDateTime(r[column.source!]);
+    case "html":
+      return (r: Record<string, unknown>) => <HtmlPreview html={String(r[column.source!] ?? "")} />;
+    default:
+      return undefined;
+  }
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 3, textAlign: "center" }} color="text.secondary">
+      {translate("app.list.empty")}
+    </Typography>
+  );
+}
+
+function Actions({ columns, children }: { columns: Column[]; children?: ReactNode }) {
+  return (
+    <TopToolbar sx={{ alignItems: "center", gap: 1 }}>
+      {children}
+      <ExportButtons columns={columns} />
+    </TopToolbar>
+  );
+}
+
+export interface CrudListProps {
+  /** i18n key (or text) of the page title. */
+  title: string;
+  /** The table's columns, row buttons included (ui/rowActions.tsx). */
+  columns: Column[];
+  /** 'Add ...': the button's i18n label and the dialog it opens (mounted on first use, so a lazy one loads then). */
+  add?: { label: string; dialog: ComponentType<LazyDialogProps> };
+  /** The update dialog that the rows' edit buttons open. */
+  edit?: ComponentType<EditDialogProps>;
+  /** More buttons before the exports (a wallet's connect button...). */
+  actions?: ReactNode;
+  /** Above the table (explanations). */
+  aside?: ReactNode;
+  sort?: SortPayload;
+  /** More filter inputs after the 'Filter in records...' box. */
+  filters?: ReactElement[];
+  /** Dialogs of the screen besides its add and edit ones. */
+  children?: ReactNode;
+}
+
+/**
+ * Every list screen, from its configuration: 10 rows a page (10/20/50), the
+ * 'Filter in records...' box, server-side paging, sorting and search,
+ * Excel/CSV/print exports, the 'No user found!' text, and the screen's add
+ * and edit dialogs.
+ */
+export function CrudList({ title, columns, add, edit: Edit, actions, aside, sort = { field: "id", order: "ASC" }, filters = [], children }: CrudListProps) {
+  const translate = useTranslate();
+  const adding = useLazyDialog();
+  const editing = useEditDialog();
+  return (
+    <EditDialogContext.Provider value={editing.open}>
+      <List
+        title={title}
+        perPage={10}
+        sort={sort}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate("app.list.filter")} />, ...filters]}
+        actions={
+          <Actions columns={columns}>
+            {actions}
+            {add && <AddButton label={add.label} onClick={adding.show} />}
+          </Actions>
+        }
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+      >
+        {aside && <Box sx={{ px: 2, pt: 1 }}>{aside}</Box>}
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+          {columns.map((c) => (
+            <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
+          ))}
+        </DataTable>
+        {add && <LazyDialog component={add.dialog} dialog={adding} />}
+        {Edit && <Edit id={editing.id} onClose={editing.close} />}
+        {children}
+      </List>
+    </EditDialogContext.Provider>
+  );
+}
