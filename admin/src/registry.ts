@@ -59,7 +59,7 @@ export interface Screen {
 }
 
 /** The four article-image screens, /Articles1 to /Articles4: one GraphQL type with a fixed slot. */
-export const ARTICLE_IMAGE_SLOTS = [1, 2, 3, 4];
+const ARTICLE_IMAGE_SLOTS = [1, 2, 3, 4];
 
 const articleImages = (slot: number): Screen => ({
   route: `Articles${slot}`,

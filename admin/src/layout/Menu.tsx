@@ -5,7 +5,7 @@ import { isAdminName } from "../providers/session";
 import { SCREENS } from "../registry";
 
 /** The sidebar of SPEC section 2: the registry's menu entries, linked in lower case. */
-export const MENU = SCREENS.flatMap(({ route, icon: Icon, menu }) =>
+const MENU = SCREENS.flatMap(({ route, icon: Icon, menu }) =>
   menu ? [{ to: `/${route.toLowerCase()}`, label: menu.label, icon: Icon && <Icon />, onlyForAdmin: menu.onlyForAdmin }] : [],
 );
 
