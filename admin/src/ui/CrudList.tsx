@@ -8,15 +8,18 @@ import {
   useListContext,
   useRecordContext,
   useTranslate,
+  type RaRecord,
   type SortPayload,
+  type TransformData,
 } from "react-admin";
 import { AddButton } from "./AddButton";
 import { formatDateTime, type Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
+import { CreateDialog, EditDialog } from "./FormDialog";
 import { ImageThumb } from "./ImageThumb";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
 import { ListPagination } from "./ListPagination";
-import { EditDialogContext, useEditDialog, type EditDialogProps } from "./RowButtons";
+import { EditDialogContext, useEditDialog } from "./RowButtons";
 
 function SerialCell() {
   const record = useRecordContext();
@@ -64,15 +67,47 @@ function Actions({ columns, children }: { columns: Column[]; children?: ReactNod
   );
 }
 
+/** An 'Add ...' dialog given by its form: titled with the button's label, submitted with 'Add'. */
+export interface AddForm {
+  label: string;
+  inputs: ReactNode;
+  /** Another resource than the screen's (e.g. the IP whitelist from Road More). */
+  resource?: string;
+  transform?: TransformData;
+  /** Values the form starts with. */
+  record?: Partial<RaRecord>;
+}
+
+/** An 'Add ...' dialog of its own (one that signs transactions...), mounted on first use so a lazy one loads then. */
+export interface AddDialog {
+  label: string;
+  dialog: ComponentType<LazyDialogProps>;
+}
+
+/** The update dialog that the rows' edit buttons open; submitted with 'Update' unless told otherwise. */
+export interface EditForm {
+  title: string;
+  inputs: ReactNode;
+  submitLabel?: string;
+  transform?: TransformData;
+}
+
+function AddFormDialog({ form: { label, inputs, ...props }, open, onClose }: LazyDialogProps & { form: AddForm }) {
+  return (
+    <CreateDialog open={open} onClose={onClose} title={label} submitLabel="app.form.add" {...props}>
+      {inputs}
+    </CreateDialog>
+  );
+}
+
 export interface CrudListProps {
   /** i18n key (or text) of the page title. */
   title: string;
   /** The table's columns, row buttons included (ui/rowActions.tsx). */
   columns: Column[];
-  /** 'Add ...': the button's i18n label and the dialog it opens (mounted on first use, so a lazy one loads then). */
-  add?: { label: string; dialog: ComponentType<LazyDialogProps> };
-  /** The update dialog that the rows' edit buttons open. */
-  edit?: ComponentType<EditDialogProps>;
+  /** The 'Add ...' button (its i18n label) and its dialog. */
+  add?: AddForm | AddDialog;
+  edit?: EditForm;
   /** More buttons before the exports (a wallet's connect button...). */
   actions?: ReactNode;
   /** Above the table (explanations). */
@@ -90,7 +125,7 @@ export interface CrudListProps {
  * Excel/CSV/print exports, the 'No user found!' text, and the screen's add
  * and edit dialogs.
  */
-export function CrudList({ title, columns, add, edit: Edit, actions, aside, sort = { field: "id", order: "ASC" }, filters = [], children }: CrudListProps) {
+export function CrudList({ title, columns, add, edit, actions, aside, sort = { field: "id", order: "ASC" }, filters = [], children }: CrudListProps) {
   const translate = useTranslate();
   const adding = useLazyDialog();
   const editing = useEditDialog();
@@ -117,8 +152,13 @@ export function CrudList({ title, columns, add, edit: Edit, actions, aside, sort
             <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
           ))}
         </DataTable>
-        {add && <LazyDialog component={add.dialog} dialog={adding} />}
-        {Edit && <Edit id={editing.id} onClose={editing.close} />}
+        {add && "dialog" in add && <LazyDialog component={add.dialog} dialog={adding} />}
+        {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
+        {edit && (
+          <EditDialog id={editing.id} onClose={editing.close} title={edit.title} submitLabel={edit.submitLabel ?? "app.form.update"} transform={edit.transform}>
+            {edit.inputs}
+          </EditDialog>
+        )}
         {children}
       </List>
     </EditDialogContext.Provider>

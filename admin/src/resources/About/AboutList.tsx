@@ -1,15 +1,14 @@
 import { contentColumns } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
-import { AboutCreate } from "./AboutCreate";
-import { AboutEdit } from "./AboutEdit";
+import { SectionInputs } from "../../ui/SectionInputs";
 
-/** Home (about): the landing page's home block entries. */
+/** Home (about): the landing page's home block entries; 'Add hometitle' takes Title, Heading, Description, content. */
 export const AboutList = () => (
   <CrudList
     title="resources.About.title"
     columns={[...contentColumns(), rowActions.edit(), rowActions.delete()]}
-    add={{ label: "resources.About.add", dialog: AboutCreate }}
-    edit={AboutEdit}
+    add={{ label: "resources.About.add", inputs: <SectionInputs identifier={false} image={false} /> }}
+    edit={{ title: "resources.About.edit", inputs: <SectionInputs /> }}
   />
 );

@@ -1,8 +1,11 @@
+import type { RaRecord } from "react-admin";
 import { contentColumns } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
-import { ArticleCreate } from "./ArticleCreate";
-import { ArticleEdit } from "./ArticleEdit";
+import { ArticleInputs } from "./ArticleInputs";
+
+/** On create the Heading is sent with the Title's value (SPEC section 3). */
+const headingFromTitle = (data: RaRecord) => ({ ...data, heading: data.title });
 
 /** Latest Articles. */
 export const ArticleList = () => (
@@ -10,7 +13,7 @@ export const ArticleList = () => (
     title="resources.Articles.title"
     sort={{ field: "createdAt", order: "DESC" }}
     columns={[...contentColumns(), rowActions.edit(), rowActions.showHide(), rowActions.delete()]}
-    add={{ label: "resources.Articles.add", dialog: ArticleCreate }}
-    edit={ArticleEdit}
+    add={{ label: "resources.Articles.add", inputs: <ArticleInputs withHeading={false} />, transform: headingFromTitle }}
+    edit={{ title: "resources.Articles.edit", inputs: <ArticleInputs withHeading /> }}
   />
 );

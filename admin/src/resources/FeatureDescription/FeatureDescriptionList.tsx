@@ -1,10 +1,10 @@
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
+import { SectionInputs } from "../../ui/SectionInputs";
 import { IpWhitelistCreate } from "../IpWhitelistEntry/IpWhitelistCreate";
-import { FeatureDescriptionEdit } from "./FeatureDescriptionEdit";
 
-/** Road More Edit; its add button adds an IP whitelist entry. */
+/** Road More Edit (third landing section: Title, Heading, Description); its add button adds an IP whitelist entry. */
 export const FeatureDescriptionList = () => (
   <CrudList
     title="resources.featruedes.title"
@@ -15,6 +15,6 @@ export const FeatureDescriptionList = () => (
       rowActions.edit("app.list.action"),
     ]}
     add={{ label: "resources.IpWhitelist.add", dialog: IpWhitelistCreate }}
-    edit={FeatureDescriptionEdit}
+    edit={{ title: "resources.featruedes.edit", inputs: <SectionInputs content={false} image={false} /> }}
   />
 );

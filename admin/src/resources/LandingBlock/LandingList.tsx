@@ -3,7 +3,8 @@ import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { EditRowButton } from "../../ui/RowButtons";
-import { LandingEdit } from "./LandingEdit";
+import { LandingInputs } from "./LandingInputs";
+import { landingUpdate } from "./landingUpdate";
 
 /** Edit appears only while the block is shown (its legacy Status is 'true'). */
 function EditWhenShown() {
@@ -22,6 +23,6 @@ export const LandingList = () => (
       col.actions("edit", "app.list.edit", () => <EditWhenShown />),
       rowActions.showHide("resources.Home.fields.status"),
     ]}
-    edit={LandingEdit}
+    edit={{ title: "resources.Home.edit", inputs: <LandingInputs />, transform: landingUpdate }}
   />
 );

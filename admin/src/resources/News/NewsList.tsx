@@ -1,8 +1,7 @@
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
-import { NewsCreate } from "./NewsCreate";
-import { NewsEdit } from "./NewsEdit";
+import { NewsInputs } from "./NewsInputs";
 
 export const NewsList = () => (
   <CrudList
@@ -16,7 +15,7 @@ export const NewsList = () => (
       rowActions.showHide(),
       rowActions.delete(),
     ]}
-    add={{ label: "resources.News.add", dialog: NewsCreate }}
-    edit={NewsEdit}
+    add={{ label: "resources.News.add", inputs: <NewsInputs imageRule="any" /> }}
+    edit={{ title: "resources.News.edit", inputs: <NewsInputs imageRule="pngSvg" /> }}
   />
 );

@@ -2,8 +2,7 @@ import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { FlagSwitch } from "../../ui/VisibilityToggle";
-import { UserCreate } from "./UserCreate";
-import { UserEdit } from "./UserEdit";
+import { UserAddInputs, UserUpdateInputs } from "./UserInputs";
 
 const K = "resources.Users";
 
@@ -23,7 +22,7 @@ export const UserList = () => (
       rowActions.edit(),
       rowActions.delete(),
     ]}
-    add={{ label: `${K}.add`, dialog: UserCreate }}
-    edit={UserEdit}
+    add={{ label: `${K}.add`, inputs: <UserAddInputs />, record: { role: "editor" } }}
+    edit={{ title: `${K}.update`, inputs: <UserUpdateInputs /> }}
   />
 );

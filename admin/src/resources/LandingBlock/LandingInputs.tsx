@@ -1,11 +1,10 @@
 import { Box, Typography } from "@mui/material";
-import { TextInput, useRecordContext, useTranslate, type Identifier } from "react-admin";
-import { EditDialog } from "../../ui/FormDialog";
+import { TextInput, useRecordContext, useTranslate } from "react-admin";
 import { ImageInput } from "../../ui/ImageInput";
-import { blockImageReachable, landingUpdate } from "./landingUpdate";
+import { blockImageReachable } from "./landingUpdate";
 
 /** The one landing section whose title is never edited here. */
-export const TITLE_LOCKED_IDENTIFIER = "landing_banner03";
+const TITLE_LOCKED_IDENTIFIER = "landing_banner03";
 
 interface Block {
   title?: string | null;
@@ -18,7 +17,7 @@ interface Block {
  * landing_banner03), Description only when present, per content block its own
  * title, description and image; the identifier shown, not changeable.
  */
-function LandingInputs() {
+export function LandingInputs() {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
@@ -53,13 +52,5 @@ function LandingInputs() {
         ) : null,
       )}
     </>
-  );
-}
-
-export function LandingEdit({ id, onClose }: { id: Identifier | null; onClose: () => void }) {
-  return (
-    <EditDialog id={id} onClose={onClose} title="resources.Home.edit" submitLabel="app.form.update" transform={landingUpdate}>
-      <LandingInputs />
-    </EditDialog>
   );
 }
