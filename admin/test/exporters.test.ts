@@ -4,7 +4,7 @@ import { exportCell, col } from "../src/ui/columns";
 import { fetchAllRecords, toCsv, toXlsx } from "../src/ui/exporters";
 import { checkImageName } from "../src/ui/imageRules";
 import { lockDays } from "../src/resources/launchpad/lockDays";
-import { landingUpdate, blockImageReachable } from "../src/resources/landing/landingUpdate";
+import { landingUpdate, blockImageReachable } from "../src/resources/LandingBlock/landingUpdate";
 
 describe("exports", () => {
   it("fetches every matching record page by page, past 1000", async () => {

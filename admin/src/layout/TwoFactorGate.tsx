@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { PAGE_PATHS } from "../routes";
+import { SECURITY_PATH } from "../providers/authProvider";
 import { mustSetUpTwoFactor } from "../providers/session";
 
 /**
@@ -11,8 +11,8 @@ export function TwoFactorGate() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (mustSetUpTwoFactor() && location.pathname.toLowerCase() !== PAGE_PATHS.security.toLowerCase()) {
-      navigate(PAGE_PATHS.security, { replace: true });
+    if (mustSetUpTwoFactor() && location.pathname.toLowerCase() !== SECURITY_PATH.toLowerCase()) {
+      navigate(SECURITY_PATH, { replace: true });
     }
   }, [location.pathname, navigate]);
   return null;

@@ -28,3 +28,6 @@ export function ChainPlaceholder({ title }: { title: string }) {
     </Box>
   );
 }
+
+/** /Stake, until staking has its screen. */
+export const StakePage = () => <ChainPlaceholder title="app.chain.stake" />;

@@ -2,10 +2,10 @@ import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 import type { IntrospectionSchema } from "graphql";
 import buildGraphQLProvider from "ra-data-graphql-simple";
 import type { DataProvider } from "react-admin";
+import { screenOf } from "../registry";
 import { createApolloClient } from "./apolloClient";
 import { toHttpError } from "./errors";
 import { toMutationData } from "./mutationData";
-import { bindingOf } from "./resourceTypes";
 // Written with gateway/schema.graphql by `npm run schema -w gateway`; a gateway test keeps it current.
 import schema from "./schema.json";
 
@@ -19,15 +19,15 @@ type Params = Record<string, any>;
  */
 export function adaptDataProvider(base: DataProvider): DataProvider {
   const call = async (method: keyof DataProvider, resource: string, params: Params) => {
-    const binding = bindingOf(resource);
+    const screen = screenOf(resource);
     let p: Params = params;
-    if (binding.filter && "filter" in params) p = { ...p, filter: { ...params.filter, ...binding.filter } };
-    if (method === "create") p = { ...p, data: { ...(p.data as object), ...binding.defaults } };
+    if (screen.filter && "filter" in params) p = { ...p, filter: { ...params.filter, ...screen.filter } };
+    if (method === "create") p = { ...p, data: { ...(p.data as object), ...screen.defaults } };
     if (method === "create" || method === "update" || method === "updateMany") {
       p = { ...p, data: toMutationData(p.data) };
     }
     try {
-      return await (base[method] as (r: string, p: Params) => Promise<unknown>)(binding.type, p);
+      return await (base[method] as (r: string, p: Params) => Promise<unknown>)(screen.type ?? resource, p);
     } catch (e) {
       throw toHttpError(e);
     }

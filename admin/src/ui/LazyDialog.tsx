@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType, type LazyExoticComponent } from "react";
+import { Suspense, useState, type ComponentType } from "react";
 
 export interface LazyDialogProps {
   open: boolean;
@@ -6,9 +6,9 @@ export interface LazyDialogProps {
 }
 
 /**
- * A screen's dialog whose code loads on first use (React.lazy: chain dialogs
- * bring ethers and the wallet connectors). Once opened it stays mounted, so
- * a hidden dialog keeps its form and errors.
+ * A screen's dialog mounted on first use, so that a React.lazy one loads only
+ * then (chain dialogs bring ethers and the wallet connectors). Once opened it
+ * stays mounted, so a hidden dialog keeps its form and errors.
  */
 export function useLazyDialog() {
   const [state, setState] = useState({ loaded: false, open: false });
@@ -24,7 +24,7 @@ export function LazyDialog({
   component: Component,
   dialog,
 }: {
-  component: LazyExoticComponent<ComponentType<LazyDialogProps>>;
+  component: ComponentType<LazyDialogProps>;
   dialog: ReturnType<typeof useLazyDialog>;
 }) {
   if (!dialog.loaded) return null;

@@ -1,7 +1,13 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { IconButton, Tooltip } from "@mui/material";
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { DeleteButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
+
+/** What a screen's update dialog is given: the record it is open for (null: closed). */
+export interface EditDialogProps {
+  id: Identifier | null;
+  onClose: () => void;
+}
 
 /** Which record an edit dialog is open for. */
 export function useEditDialog() {
@@ -9,10 +15,14 @@ export function useEditDialog() {
   return { id, open: (next: Identifier) => setId(next), close: () => setId(null) };
 }
 
+/** Opens the list's update dialog (CrudList provides it), so row buttons are plain column configuration. */
+export const EditDialogContext = createContext<(id: Identifier) => void>(() => undefined);
+
 /** The row's edit button: opens the screen's update dialog. */
-export function EditRowButton({ onEdit }: { onEdit: (id: Identifier) => void }) {
+export function EditRowButton() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const onEdit = useContext(EditDialogContext);
   if (!record) return null;
   const label = translate("ra.action.edit");
   return (

@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router-dom";
 import { useTranslate } from "react-admin";
-import { Address, TxArgs, TxHash, TxStatus } from "../../resources/chainTransactions/cells";
+import { Address, TxArgs, TxHash, TxStatus } from "../../resources/ChainTransaction/cells";
 import { useSale } from "./useSale";
 
 const F = "resources.transactions.fields";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { Title, useTranslate } from "react-admin";
 import { checkAddress, WalletProvider } from "../../chain";
-import { useExplorerUrl } from "../../resources/chainTransactions/useExplorerUrl";
+import { useExplorerUrl } from "../../resources/ChainTransaction/useExplorerUrl";
 import { BalancesCard } from "./BalancesCard";
 import { DepositCard } from "./DepositCard";
 import { PresaleHistory } from "./PresaleHistory";

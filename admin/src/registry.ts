@@ -1,0 +1,251 @@
+import ArticleIcon from "@mui/icons-material/Article";
+import AgricultureIcon from "@mui/icons-material/Agriculture";
+import BlockIcon from "@mui/icons-material/Block";
+import CollectionsIcon from "@mui/icons-material/Collections";
+import DashboardIcon from "@mui/icons-material/Dashboard";
+import DescriptionIcon from "@mui/icons-material/Description";
+import HomeIcon from "@mui/icons-material/Home";
+import ImageIcon from "@mui/icons-material/Image";
+import InfoIcon from "@mui/icons-material/Info";
+import LoginIcon from "@mui/icons-material/Login";
+import MailIcon from "@mui/icons-material/Mail";
+import NewspaperIcon from "@mui/icons-material/Newspaper";
+import NotesIcon from "@mui/icons-material/Notes";
+import PeopleIcon from "@mui/icons-material/People";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import RocketLaunchIcon from "@mui/icons-material/RocketLaunch";
+import SecurityIcon from "@mui/icons-material/Security";
+import SettingsIcon from "@mui/icons-material/Settings";
+import TimelineIcon from "@mui/icons-material/Timeline";
+import ViewQuiltIcon from "@mui/icons-material/ViewQuilt";
+import WebIcon from "@mui/icons-material/Web";
+import type { SvgIconComponent } from "@mui/icons-material";
+import type { ComponentType } from "react";
+
+/** A screen's code, loaded when the screen is first opened (so /login stays light). */
+type Load = () => Promise<ComponentType>;
+
+/**
+ * One row per screen behind sign-in. `<Resource>`s and custom routes
+ * (App.tsx), the data provider's GraphQL types (providers/dataProvider.ts),
+ * the known paths (routes.ts), the sidebar (layout/Menu.tsx) and the
+ * dashboard (pages/Dashboard.tsx) are all read from here.
+ */
+export interface Screen {
+  /**
+   * The route of SPEC section 2 (its first path segment), also the
+   * react-admin resource name and the i18n branch `resources.<route>`. Paths
+   * match without regard to case, so /home, /setting, ... reach it too.
+   */
+  route: string;
+  /** The GraphQL type a resource reads and writes; its screens live in resources/<type>/. Custom pages have none. */
+  type?: string;
+  /** Always part of the list filter. */
+  filter?: Record<string, unknown>;
+  /** Always part of what is created. */
+  defaults?: Record<string, unknown>;
+  /** The list screen of a resource (none: reached only through another screen's dialog). */
+  list?: Load;
+  /** A custom page (pages/), not a resource. */
+  page?: Load;
+  /** The page also answers /<route>/:id. */
+  withId?: boolean;
+  recordRepresentation?: string;
+  icon?: SvgIconComponent;
+  /** Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. */
+  menu?: { label: string; onlyForAdmin?: boolean };
+  /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when SPEC spells the link otherwise. */
+  dashboard?: { label: string; card?: boolean; path?: string };
+}
+
+/** The four article-image screens, /Articles1 to /Articles4: one GraphQL type with a fixed slot. */
+const ARTICLE_IMAGE_SLOTS = [1, 2, 3, 4];
+
+const articleImages = (slot: number): Screen => ({
+  route: `Articles${slot}`,
+  type: "ArticleImage",
+  filter: { slot },
+  defaults: { slot },
+  list: () => import("./resources/ArticleImage/ArticleImageList").then((m) => m.ArticleImageList),
+  icon: CollectionsIcon,
+  dashboard: { label: `app.dashboard.article_images_${slot}` },
+});
+
+/** In sidebar order; the dashboard's cards and chips also follow this order. */
+export const SCREENS: Screen[] = [
+  {
+    route: "Dashboard",
+    page: () => import("./pages/Dashboard").then((m) => m.default),
+    icon: DashboardIcon,
+    menu: { label: "app.menu.dashboard" },
+  },
+  {
+    route: "Users",
+    type: "User",
+    list: () => import("./resources/User/UserList").then((m) => m.UserList),
+    recordRepresentation: "name",
+    icon: PeopleIcon,
+    menu: { label: "app.menu.admin", onlyForAdmin: true },
+    dashboard: { label: "app.dashboard.users", card: true },
+  },
+  {
+    route: "Setting",
+    type: "Setting",
+    list: () => import("./resources/Setting/SettingList").then((m) => m.SettingList),
+    recordRepresentation: "name",
+    icon: SettingsIcon,
+    dashboard: { label: "app.dashboard.settings", card: true, path: "/setting" },
+  },
+  {
+    route: "LaunchPad",
+    type: "LaunchPad",
+    list: () => import("./resources/LaunchPad/LaunchPadList").then((m) => m.LaunchPadList),
+    recordRepresentation: "presaleAddress",
+    icon: RocketLaunchIcon,
+    menu: { label: "app.menu.launchpad" },
+    dashboard: { label: "app.dashboard.launchpad", card: true },
+  },
+  {
+    route: "About",
+    type: "About",
+    list: () => import("./resources/About/AboutList").then((m) => m.AboutList),
+    recordRepresentation: "title",
+    icon: InfoIcon,
+    dashboard: { label: "app.dashboard.about", card: true, path: "/about" },
+  },
+  {
+    route: "blocklist",
+    type: "BlocklistEntry",
+    list: () => import("./resources/BlocklistEntry/BlocklistList").then((m) => m.BlocklistList),
+    recordRepresentation: "walletAddress",
+    icon: BlockIcon,
+    menu: { label: "app.menu.blocklist" },
+  },
+  {
+    route: "Home",
+    type: "LandingBlock",
+    list: () => import("./resources/LandingBlock/LandingList").then((m) => m.LandingList),
+    recordRepresentation: "identifier",
+    icon: WebIcon,
+    menu: { label: "app.menu.landing" },
+  },
+  {
+    route: "News",
+    type: "News",
+    list: () => import("./resources/News/NewsList").then((m) => m.NewsList),
+    recordRepresentation: "heading",
+    icon: NewspaperIcon,
+    menu: { label: "app.menu.news" },
+  },
+  {
+    route: "Newsdescription",
+    type: "NewsDescription",
+    list: () => import("./resources/NewsDescription/NewsDescriptionList").then((m) => m.NewsDescriptionList),
+    recordRepresentation: "title",
+    icon: DescriptionIcon,
+    menu: { label: "app.menu.news_description" },
+  },
+  {
+    route: "Articles",
+    type: "Article",
+    list: () => import("./resources/Article/ArticleList").then((m) => m.ArticleList),
+    recordRepresentation: "title",
+    icon: ArticleIcon,
+    menu: { label: "app.menu.latest_articles" },
+  },
+  {
+    route: "transactions",
+    type: "ChainTransaction",
+    list: () => import("./resources/ChainTransaction/ChainTransactionList").then((m) => m.ChainTransactionList),
+    recordRepresentation: "hash",
+    icon: ReceiptLongIcon,
+    menu: { label: "app.menu.transactions" },
+  },
+  {
+    route: "signins",
+    type: "SignInEvent",
+    list: () => import("./resources/SignInEvent/SignInList").then((m) => m.SignInList),
+    recordRepresentation: "email",
+    icon: LoginIcon,
+    menu: { label: "app.menu.sign_ins", onlyForAdmin: true },
+  },
+  {
+    route: "Security",
+    page: () => import("./pages/SecurityPage").then((m) => m.default),
+    icon: SecurityIcon,
+    menu: { label: "app.menu.security" },
+  },
+  {
+    route: "Feature",
+    type: "Feature",
+    list: () => import("./resources/Feature/FeatureList").then((m) => m.FeatureList),
+    recordRepresentation: "title",
+    icon: ViewQuiltIcon,
+    dashboard: { label: "resources.Feature.title" },
+  },
+  {
+    route: "featruedes",
+    type: "FeatureDescription",
+    list: () => import("./resources/FeatureDescription/FeatureDescriptionList").then((m) => m.FeatureDescriptionList),
+    recordRepresentation: "title",
+    icon: NotesIcon,
+    dashboard: { label: "resources.featruedes.title" },
+  },
+  {
+    route: "Roadmap",
+    type: "Roadmap",
+    list: () => import("./resources/Roadmap/RoadmapList").then((m) => m.RoadmapList),
+    recordRepresentation: "title",
+    icon: TimelineIcon,
+    dashboard: { label: "resources.Roadmap.title" },
+  },
+  {
+    route: "Farms",
+    type: "Pool",
+    list: () => import("./resources/Pool/FarmList").then((m) => m.FarmList),
+    recordRepresentation: "lpSymbol",
+    icon: AgricultureIcon,
+    dashboard: { label: "resources.Farms.title" },
+  },
+  {
+    route: "Homepages",
+    type: "HomePage",
+    list: () => import("./resources/HomePage/HomePageList").then((m) => m.HomePageList),
+    recordRepresentation: "title",
+    icon: HomeIcon,
+    dashboard: { label: "resources.Homepages.title" },
+  },
+  {
+    route: "Homeimage",
+    type: "HomeImage",
+    list: () => import("./resources/HomeImage/HomeImageList").then((m) => m.HomeImageList),
+    icon: ImageIcon,
+    dashboard: { label: "resources.Homeimage.title" },
+  },
+  {
+    route: "ContactUs",
+    type: "ContactMessage",
+    list: () => import("./resources/ContactMessage/ContactList").then((m) => m.ContactList),
+    recordRepresentation: "name",
+    icon: MailIcon,
+    dashboard: { label: "resources.ContactUs.title" },
+  },
+  ...ARTICLE_IMAGE_SLOTS.map(articleImages),
+  {
+    route: "Stake",
+    page: () => import("./pages/ChainPlaceholder").then((m) => m.StakePage),
+    dashboard: { label: "app.chain.stake" },
+  },
+  {
+    route: "ManageSale",
+    page: () => import("./pages/ManageSale").then((m) => m.default),
+    withId: true,
+  },
+  // Created from the Road More Edit screen's 'Add IP Address' dialog (resources/IpWhitelistEntry/).
+  { route: "IpWhitelist", type: "IpWhitelistEntry" },
+];
+
+const byRoute = new Map(SCREENS.map((screen) => [screen.route, screen]));
+
+/** Names that are no route here are GraphQL type names already. */
+export const screenOf = (resource: string): Screen => byRoute.get(resource) ?? { route: resource, type: resource };

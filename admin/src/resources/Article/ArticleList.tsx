@@ -1,0 +1,19 @@
+import type { RaRecord } from "react-admin";
+import { contentColumns } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
+import { ArticleInputs } from "./ArticleInputs";
+
+/** On create the Heading is sent with the Title's value (SPEC section 3). */
+const headingFromTitle = (data: RaRecord) => ({ ...data, heading: data.title });
+
+/** Latest Articles. */
+export const ArticleList = () => (
+  <CrudList
+    title="resources.Articles.title"
+    sort={{ field: "createdAt", order: "DESC" }}
+    columns={[...contentColumns(), rowActions.edit(), rowActions.showHide(), rowActions.delete()]}
+    add={{ label: "resources.Articles.add", inputs: <ArticleInputs withHeading={false} />, transform: headingFromTitle }}
+    edit={{ title: "resources.Articles.edit", inputs: <ArticleInputs withHeading /> }}
+  />
+);

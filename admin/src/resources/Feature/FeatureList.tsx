@@ -1,0 +1,21 @@
+import { lazy } from "react";
+import { contentColumns } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
+import { SectionInputs } from "../../ui/SectionInputs";
+
+/** 'Add Pool' signs transactions: its code (and the chain layer) loads on first use. */
+const PoolCreate = lazy(() => import("../Pool/PoolCreate"));
+
+/**
+ * Image Text Edit: the second landing section's entries (their identifier
+ * fixed), and 'Add Pool' (a farm pool, added on chain then saved).
+ */
+export const FeatureList = () => (
+  <CrudList
+    title="resources.Feature.title"
+    columns={[...contentColumns(), rowActions.edit()]}
+    add={{ label: "resources.Feature.add_pool", dialog: PoolCreate }}
+    edit={{ title: "resources.Feature.edit", inputs: <SectionInputs /> }}
+  />
+);

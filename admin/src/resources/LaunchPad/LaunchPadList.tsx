@@ -1,0 +1,47 @@
+import EditIcon from "@mui/icons-material/Edit";
+import { Button } from "@mui/material";
+import { lazy } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useRecordContext, useTranslate } from "react-admin";
+import { col } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { DeleteRowButton } from "../../ui/RowButtons";
+import { lockDays } from "../launchpad/lockDays";
+
+/** The 'Add LaunchPadv' modal signs a transaction: its code (and the chain layer) loads on first use. */
+const LaunchPadCreate = lazy(() => import("./LaunchPadCreate"));
+
+function ManageSaleLink() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Button component={RouterLink} to={`/ManageSale/${record.presaleAddress}`} size="small" startIcon={<EditIcon />}>
+      {translate("ra.action.edit")}
+    </Button>
+  );
+}
+
+function PoolDays() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{translate("resources.LaunchPad.days", { smart_count: lockDays(record?.pid) })}</>;
+}
+
+/** LaunchPad: registered presales (lock days of their pool, address, manage / delete) and 'Add LaunchPad'. */
+export const LaunchPadList = () => (
+  <CrudList
+    title="resources.LaunchPad.title"
+    columns={[
+      col.actions("pools", "resources.LaunchPad.fields.pools", () => <PoolDays />),
+      col.text("presaleAddress", "resources.LaunchPad.fields.presaleAddress", { sortable: true }),
+      col.actions("action", "app.list.action", () => (
+        <>
+          <ManageSaleLink />
+          <DeleteRowButton />
+        </>
+      )),
+    ]}
+    add={{ label: "resources.LaunchPad.add", dialog: LaunchPadCreate }}
+  />
+);

@@ -1,0 +1,23 @@
+import { TextInput } from "react-admin";
+import { col } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { rowActions } from "../../ui/rowActions";
+
+const F = "resources.Setting.fields";
+
+/** Settings: the name is read-only, only the value changes. */
+export const SettingList = () => (
+  <CrudList
+    title="resources.Setting.title"
+    columns={[col.serial(), col.text("name", `${F}.name`, { sortable: true }), col.text("value", `${F}.value`), rowActions.edit()]}
+    edit={{
+      title: "resources.Setting.edit",
+      inputs: (
+        <>
+          <TextInput source="name" label={`${F}.name`} disabled fullWidth />
+          <TextInput source="value" label={`${F}.value`} multiline fullWidth />
+        </>
+      ),
+    }}
+  />
+);

@@ -1,4 +1,0 @@
-import ImageIcon from "@mui/icons-material/Image";
-import { HomeImageList } from "./HomeImageList";
-
-export default { list: HomeImageList, icon: ImageIcon };

@@ -1,0 +1,166 @@
+import { Box, Typography } from "@mui/material";
+import type { ComponentType, ReactElement, ReactNode } from "react";
+import {
+  DataTable,
+  List,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+  type SortPayload,
+  type TransformData,
+} from "react-admin";
+import { AddButton } from "./AddButton";
+import { formatDateTime, type Column } from "./columns";
+import { ExportButtons } from "./ExportButtons";
+import { CreateDialog, EditDialog } from "./FormDialog";
+import { ImageThumb } from "./ImageThumb";
+import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
+import { ListPagination } from "./ListPagination";
+import { EditDialogContext, useEditDialog } from "./RowButtons";
+
+function SerialCell() {
+  const record = useRecordContext();
+  const { data, page, perPage } = useListContext();
+  const index = Math.max(0, data?.findIndex((r) => r.id === record?.id) ?? 0);
+  return <>{(page - 1) * perPage + index + 1}</>;
+}
+
+function HtmlPreview({ html }: { html: string }) {
+  const text = html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return <>{text.length > 80 ? `${text.slice(0, 80)}…` : text}</>;
+}
+
+function renderCell(column: Column) {
+  if (column.render) return column.render;
+  switch (column.kind) {
+    case "serial":
+      return () => <SerialCell />;
+    case "image":
+      return (r: Record<string, unknown>) => <ImageThumb name={r[column.source!] as string | undefined} />;
+    case "datetime":
+      return (r: Record<string, unknown>) => formatDateTime(r[column.source!]);
+    case "html":
+      return (r: Record<string, unknown>) => <HtmlPreview html={String(r[column.source!] ?? "")} />;
+    default:
+      return undefined;
+  }
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 3, textAlign: "center" }} color="text.secondary">
+      {translate("app.list.empty")}
+    </Typography>
+  );
+}
+
+function Actions({ columns, children }: { columns: Column[]; children?: ReactNode }) {
+  return (
+    <TopToolbar sx={{ alignItems: "center", gap: 1 }}>
+      {children}
+      <ExportButtons columns={columns} />
+    </TopToolbar>
+  );
+}
+
+/** An 'Add ...' dialog given by its form: titled with the button's label, submitted with 'Add'. */
+export interface AddForm {
+  label: string;
+  inputs: ReactNode;
+  /** Another resource than the screen's (e.g. the IP whitelist from Road More). */
+  resource?: string;
+  transform?: TransformData;
+  /** Values the form starts with. */
+  record?: Partial<RaRecord>;
+}
+
+/** An 'Add ...' dialog of its own (one that signs transactions...), mounted on first use so a lazy one loads then. */
+export interface AddDialog {
+  label: string;
+  dialog: ComponentType<LazyDialogProps>;
+}
+
+/** The update dialog that the rows' edit buttons open; submitted with 'Update' unless told otherwise. */
+export interface EditForm {
+  title: string;
+  inputs: ReactNode;
+  submitLabel?: string;
+  transform?: TransformData;
+}
+
+function AddFormDialog({ form: { label, inputs, ...props }, open, onClose }: LazyDialogProps & { form: AddForm }) {
+  return (
+    <CreateDialog open={open} onClose={onClose} title={label} submitLabel="app.form.add" {...props}>
+      {inputs}
+    </CreateDialog>
+  );
+}
+
+export interface CrudListProps {
+  /** i18n key (or text) of the page title. */
+  title: string;
+  /** The table's columns, row buttons included (ui/rowActions.tsx). */
+  columns: Column[];
+  /** The 'Add ...' button (its i18n label) and its dialog. */
+  add?: AddForm | AddDialog;
+  edit?: EditForm;
+  /** More buttons before the exports (a wallet's connect button...). */
+  actions?: ReactNode;
+  /** Above the table (explanations). */
+  aside?: ReactNode;
+  sort?: SortPayload;
+  /** More filter inputs after the 'Filter in records...' box. */
+  filters?: ReactElement[];
+  /** Dialogs of the screen besides its add and edit ones. */
+  children?: ReactNode;
+}
+
+/**
+ * Every list screen, from its configuration: 10 rows a page (10/20/50), the
+ * 'Filter in records...' box, server-side paging, sorting and search,
+ * Excel/CSV/print exports, the 'No user found!' text, and the screen's add
+ * and edit dialogs.
+ */
+export function CrudList({ title, columns, add, edit, actions, aside, sort = { field: "id", order: "ASC" }, filters = [], children }: CrudListProps) {
+  const translate = useTranslate();
+  const adding = useLazyDialog();
+  const editing = useEditDialog();
+  return (
+    <EditDialogContext.Provider value={editing.open}>
+      <List
+        title={title}
+        perPage={10}
+        sort={sort}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate("app.list.filter")} />, ...filters]}
+        actions={
+          <Actions columns={columns}>
+            {actions}
+            {add && <AddButton label={add.label} onClick={adding.show} />}
+          </Actions>
+        }
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+      >
+        {aside && <Box sx={{ px: 2, pt: 1 }}>{aside}</Box>}
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+          {columns.map((c) => (
+            <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
+          ))}
+        </DataTable>
+        {add && "dialog" in add && <LazyDialog component={add.dialog} dialog={adding} />}
+        {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
+        {edit && (
+          <EditDialog id={editing.id} onClose={editing.close} title={edit.title} submitLabel={edit.submitLabel ?? "app.form.update"} transform={edit.transform}>
+            {edit.inputs}
+          </EditDialog>
+        )}
+        {children}
+      </List>
+    </EditDialogContext.Provider>
+  );
+}
