@@ -47,6 +47,8 @@ export default {
   // apollo-upload-client imports Apollo's ESM files one by one: point them at
   // Apollo's CommonJS bundles, so there is one ApolloLink class, not two.
   moduleNameMapper: {
+    "^@presale/abis$": "<rootDir>/../abis/src/index.ts",
+    "^@presale/abis/node$": "<rootDir>/../abis/src/node.ts",
     "^@apollo/client/link/core/.*\\.js$": "<rootDir>/../node_modules/@apollo/client/link/core/core.cjs",
     "^@apollo/client/link/http/.*\\.js$": "<rootDir>/../node_modules/@apollo/client/link/http/http.cjs",
     "^@apollo/client/utilities/observables/Observable\\.js$": "<rootDir>/../node_modules/@apollo/client/utilities/utilities.cjs",

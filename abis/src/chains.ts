@@ -43,6 +43,19 @@ export interface NativeCurrency {
   decimals: number;
 }
 
+/** Names and native currencies of the chains of the RPC table and the local chain: what a wallet needs to add one. */
+export const KNOWN_CHAINS: Readonly<Record<number, { name: string; nativeCurrency: NativeCurrency }>> = {
+  1: { name: "Ethereum", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
+  56: { name: "BNB Smart Chain", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 } },
+  97: { name: "BNB Smart Chain Testnet", nativeCurrency: { name: "Test BNB", symbol: "tBNB", decimals: 18 } },
+  137: { name: "Polygon", nativeCurrency: { name: "POL", symbol: "POL", decimals: 18 } },
+  43113: { name: "Avalanche Fuji", nativeCurrency: { name: "Avalanche", symbol: "AVAX", decimals: 18 } },
+  31337: { name: "Local chain (anvil)", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
+};
+
+/** A chain's name for messages ("chain 1234" when it is not one the product knows). */
+export const chainName = (chainId: number) => KNOWN_CHAINS[chainId]?.name ?? `chain ${chainId}`;
+
 export interface ChainInfo {
   chainId: number;
   name: string;
@@ -168,7 +181,7 @@ function parseUrl(env: ChainEnv, name: string, protocols: string[], problems: st
  * LOCAL_CHAIN_PORT (default 8545) and LOCAL_CHAIN_ID (default 31337) place the local anvil. Throws ChainConfigError
  * listing every bad value.
  */
-export function resolveChainConfig(env: ChainEnv = process.env): ChainConfig | null {
+export function resolveChainConfig(env: ChainEnv): ChainConfig | null {
   const problems: string[] = [];
   const chainRaw = (value(env, "CHAIN") ?? "local").toLowerCase();
   if (chainRaw === "none") return null;
@@ -210,7 +223,7 @@ export function resolveChainConfig(env: ChainEnv = process.env): ChainConfig | n
 export function withLocalDeployment(
   config: ChainConfig,
   deployment: { rpcUrl: string; chainId: number; contracts: ContractAddresses },
-  env: ChainEnv = process.env,
+  env: ChainEnv,
 ): ChainConfig {
   const contracts = { ...deployment.contracts };
   for (const key of CONTRACT_KEYS) if (value(env, ADDRESS_ENV[key]) !== undefined) contracts[key] = config.contracts[key];
@@ -223,7 +236,7 @@ export function withLocalDeployment(
 }
 
 /** Lock days of a staking pool by pid (SPEC section 9): 6 → 5; 0, 7, 10 → 90; 1, 8 → 180; anything else 365. */
-export function lockDaysForPid(pid: number | bigint): number {
+export function lockDaysForPid(pid: number | bigint | string | null | undefined): number {
   switch (Number(pid)) {
     case 6:
       return 5;
@@ -239,12 +252,12 @@ export function lockDaysForPid(pid: number | bigint): number {
   }
 }
 
-/** Explorer links for the active chain (null on the local chain). */
-export function explorerAddressUrl(config: Pick<ChainInfo, "explorerUrl">, address: string): string | null {
-  return config.explorerUrl ? `${config.explorerUrl}/address/${address}` : null;
+/** Explorer links for the active chain (null on the local chain, or while no chain config is known). */
+export function explorerAddressUrl(config: Pick<ChainInfo, "explorerUrl"> | null, address: string): string | null {
+  return config?.explorerUrl ? `${config.explorerUrl}/address/${address}` : null;
 }
-export function explorerTxUrl(config: Pick<ChainInfo, "explorerUrl">, txHash: string): string | null {
-  return config.explorerUrl ? `${config.explorerUrl}/tx/${txHash}` : null;
+export function explorerTxUrl(config: Pick<ChainInfo, "explorerUrl"> | null, txHash: string): string | null {
+  return config?.explorerUrl ? `${config.explorerUrl}/tx/${txHash}` : null;
 }
 
 /** What the gateway serves publicly as GraphQL `chainConfig` (nothing about the local process). */

@@ -1,6 +1,7 @@
 /** Deploys the product's contracts to a (local) chain and seeds the demo token, staking pools and presale. */
 import { getAddress, parseEther, parseUnits, type Signer } from "ethers";
-import { artifact, getContract, getContractFactory, type ContractName } from "./artifacts";
+import { artifact, getContractFactory } from "./artifacts";
+import { getContract, type ContractName } from "./contracts";
 import { LOCAL_DEPLOY_ORDER, MULTICALL3_ADDRESS, lockDaysForPid, type ContractAddresses, type ContractKey } from "./chains";
 import { createPresaleThroughFactory, readPresale, requiredDeposit, type PresaleDetails, type PresaleParams } from "./presales";
 

@@ -1,7 +1,11 @@
-/** @presale/abis: the product's contracts (ABIs, bytecode), chain config per chain id, and the local anvil chain. */
-export * from "./artifacts";
+/**
+ * @presale/abis, the pure entry: contract names and ABIs, the chain table,
+ * units and lock days, presale arguments and reads, image rules. No Node API:
+ * the admin bundles it, the gateway and the tests import it.
+ * `@presale/abis/node` adds compiling, deploying and the local anvil chain.
+ */
+export * from "./contracts";
 export * from "./chains";
+export * from "./images";
 export * from "./presales";
-export * from "./deploy";
-export * from "./localChain";
 export * from "./provider";

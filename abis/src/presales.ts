@@ -1,6 +1,6 @@
 /** Presale helpers shared by the seed, the gateway (reconcile) and tests: create through the factory, read back. */
 import { getAddress, type ContractRunner, type Provider, type Signer, type TransactionReceipt } from "ethers";
-import { getContract } from "./artifacts";
+import { getContract } from "./contracts";
 import { lockDaysForPid } from "./chains";
 
 /** The arguments of PresaleFactory.createPresale, as base-unit bigints (BNB/BUSD 18 decimals, prices in token units). */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { EventFragment, FunctionFragment, Interface, type Fragment } from "ethers";
-import { ABIS_PATH, abiOf, allAbis, artifact, CONTRACT_NAMES, loadArtifacts, type ContractName } from "../src";
+import { ABIS_PATH, abiOf, allAbis, artifact, CONTRACT_NAMES, loadArtifacts, type ContractName } from "../src/node";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const compiler = require("../scripts/compile.js");

@@ -1,6 +1,6 @@
 /** Shared test helpers: one local chain per test file, revert assertions, time travel. */
 import { type Contract, type ContractTransactionResponse, type JsonRpcSigner, type TransactionReceipt } from "ethers";
-import { getContractFactory, startLocalChain, type ContractName, type LocalChain } from "../src";
+import { getContractFactory, startLocalChain, type ContractName, type LocalChain } from "../src/node";
 
 /** Test chains use ports 8600-8699 only. */
 export const TEST_PORT_RANGE: [number, number] = [8600, 8699];

@@ -11,7 +11,7 @@ import {
   startAnvil,
   STABLE_PER_ACCOUNT,
   withLocalDeployment,
-} from "../src";
+} from "../src/node";
 import { TEST_PORT_RANGE, useChain } from "./helpers";
 
 const t = useChain();

@@ -1,5 +1,5 @@
 import { parseEther, type Contract } from "ethers";
-import { getContract, lockDaysForPid, STAKING_POOL_COUNT } from "../src";
+import { getContract, lockDaysForPid, STAKING_POOL_COUNT } from "../src/node";
 import { as, blockTimestamp, deploy, expectRevert, increaseTime, mined, useChain } from "./helpers";
 
 const t = useChain();

@@ -6,7 +6,7 @@
  *
  * Shared by several e2e files: keep these signatures stable.
  */
-import { getContract, getContractFactory, type ContractName } from "@presale/abis";
+import { getContract, getContractFactory, type ContractName } from "@presale/abis/node";
 import { getAddress, JsonRpcProvider, parseUnits, type Contract } from "ethers";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl } from "./browser";

@@ -3,7 +3,7 @@ import { readSheet } from "read-excel-file/node";
 import { exportCell, col } from "../src/ui/columns";
 import { fetchAllRecords, toCsv, toXlsx } from "../src/ui/exporters";
 import { checkImageName } from "../src/ui/imageRules";
-import { lockDays } from "../src/resources/launchpad/lockDays";
+import { lockDaysForPid } from "@presale/abis";
 import { landingUpdate, blockImageReachable } from "../src/resources/LandingBlock/landingUpdate";
 
 describe("exports", () => {
@@ -61,7 +61,7 @@ describe("image rules", () => {
 
 describe("lock days", () => {
   it("follows SPEC section 9", () => {
-    expect([6, 0, 7, 1, 8, 10, 2, 99].map(lockDays)).toEqual([5, 90, 90, 180, 180, 90, 365, 365]);
+    expect([6, 0, 7, 1, 8, 10, 2, 99].map((pid) => lockDaysForPid(pid))).toEqual([5, 90, 90, 180, 180, 90, 365, 365]);
   });
 });
 

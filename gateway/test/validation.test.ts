@@ -60,10 +60,11 @@ describe("validation in the gateway", () => {
     });
   });
 
-  it("allows JPG, WEBP, PNG and GIF for landing blocks, and refuses SVG", async () => {
+  it("allows JPG, WEBP and PNG for a landing block's main image, and refuses SVG and GIF (GIF is for content-block images)", async () => {
     const query = `mutation($f: Upload) { createLandingBlock(identifier: "landing_x", file: $f) { id imageUri } }`;
     await refused(query, {}, files.svg, "landing_blocks", { imageUri: "Allowed Only JPG, WEBP, PNG File" });
-    for (const [i, bytes] of [files.jpg, files.webp, files.png, files.gif].entries()) {
+    await refused(query, {}, files.gif, "landing_blocks", { imageUri: "Allowed Only JPG, WEBP, PNG File" });
+    for (const [i, bytes] of [files.jpg, files.webp, files.png].entries()) {
       const res = await app.upload(query.replace("landing_x", `landing_ok_${i}`), { f: null }, { f: bytes }, token);
       expect(res.body.errors).toBeUndefined();
     }

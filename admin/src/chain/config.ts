@@ -4,7 +4,9 @@
  * once per page load and shared by every caller.
  */
 import { graphqlRequest } from "../providers/graphqlFetch";
-import type { ContractKey } from "./contracts";
+import { KNOWN_CHAINS, type ContractKey, type NativeCurrency } from "@presale/abis";
+
+export { chainName, explorerAddressUrl, explorerTxUrl, RPC_URLS } from "@presale/abis";
 
 export type ChainContracts = Record<ContractKey, string>;
 
@@ -63,32 +65,6 @@ export const resetChainConfig = () => setChainConfig(undefined);
 
 // ----- what a wallet needs to know about a chain to add it -----
 
-export interface NativeCurrency {
-  name: string;
-  symbol: string;
-  decimals: number;
-}
-
-/** Public RPCs of the chains the product knows (SPEC section 9's table: 1, 56, 137, 97, 43113). */
-export const PUBLIC_RPC: Readonly<Record<number, string>> = {
-  1: "https://ethereum-rpc.publicnode.com",
-  56: "https://bsc-dataseed.binance.org",
-  137: "https://polygon-rpc.com",
-  97: "https://data-seed-prebsc-1-s1.binance.org:8545",
-  43113: "https://api.avax-test.network/ext/bc/C/rpc",
-};
-
-const KNOWN_CHAINS: Readonly<Record<number, { name: string; nativeCurrency: NativeCurrency }>> = {
-  1: { name: "Ethereum", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
-  56: { name: "BNB Smart Chain", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 } },
-  97: { name: "BNB Smart Chain Testnet", nativeCurrency: { name: "Test BNB", symbol: "tBNB", decimals: 18 } },
-  137: { name: "Polygon", nativeCurrency: { name: "POL", symbol: "POL", decimals: 18 } },
-  43113: { name: "Avalanche Fuji", nativeCurrency: { name: "Avalanche", symbol: "AVAX", decimals: 18 } },
-  31337: { name: "Local chain (anvil)", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
-};
-
-export const chainName = (chainId: number) => KNOWN_CHAINS[chainId]?.name ?? `chain ${chainId}`;
-
 /** EIP-3085 parameters for wallet_addEthereumChain. */
 export interface AddEthereumChainParameter {
   chainId: string;
@@ -108,8 +84,3 @@ export function addChainParameter(config: Pick<ChainConfig, "chainId" | "rpcUrl"
     ...(config.explorerUrl ? { blockExplorerUrls: [config.explorerUrl] } : {}),
   };
 }
-
-/** Explorer links, when the chain has an explorer. */
-export const explorerTxUrl = (config: ChainConfig | null, hash: string) => (config?.explorerUrl ? `${config.explorerUrl}/tx/${hash}` : null);
-export const explorerAddressUrl = (config: ChainConfig | null, address: string) =>
-  config?.explorerUrl ? `${config.explorerUrl}/address/${address}` : null;

@@ -7,7 +7,8 @@
 import { getPriorityConnector, initializeConnector, type Web3ReactHooks } from "@web3-react/core";
 import { MetaMask } from "@web3-react/metamask";
 import { Connector, type Actions } from "@web3-react/types";
-import { PUBLIC_RPC, type ChainConfig } from "./config";
+import { RPC_URLS } from "@presale/abis";
+import type { ChainConfig } from "./config";
 import type { WalletKind } from "./wallet";
 
 /**
@@ -24,7 +25,7 @@ export function walletConnectOptions(config: ChainConfig, projectId: string) {
     chains: [config.chainId] as [number],
     optionalChains,
     showQrModal: true,
-    rpcMap: { 56: PUBLIC_RPC[56], 97: PUBLIC_RPC[97], [config.chainId]: config.rpcUrl },
+    rpcMap: { 56: RPC_URLS[56], 97: RPC_URLS[97], [config.chainId]: config.rpcUrl },
     metadata: {
       name: "Presale Admin",
       description: "Launchpad and presale back-office",

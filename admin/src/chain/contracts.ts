@@ -1,28 +1,12 @@
 /**
- * The product's contracts as the admin sees them: their ABIs (from @presale/abis,
- * plain JSON, so no Node code comes into the browser), one cached ethers
- * Interface each, which chain-config entry holds each contract's address, and
- * which functions only the contract's owner may call.
+ * The product's contracts as the admin sees them: names, ABIs and interfaces
+ * come from @presale/abis (its pure entry); here is what only the admin needs:
+ * which chain-config entry holds each contract's address, which functions only
+ * the contract's owner may call, and how messages name each contract.
  */
-import { Interface, type InterfaceAbi } from "ethers";
-import abis from "@presale/abis/abis.json";
+import { CONTRACT_NAMES, interfaceOf, type ContractKey, type ContractName } from "@presale/abis";
 
-export const CONTRACT_NAMES = [
-  "SaleToken",
-  "StableCoin",
-  "PresaleFactory",
-  "Presale",
-  "Staking",
-  "Farm",
-  "PairFactory",
-  "Pair",
-  "Multicall3",
-  "IERC20",
-] as const;
-export type ContractName = (typeof CONTRACT_NAMES)[number];
-
-/** The roles of chainConfig.contracts (gateway GraphQL `chainConfig { contracts { … } }`). */
-export type ContractKey = "farm" | "pairFactory" | "presaleFactory" | "staking" | "token" | "stable" | "multicall3";
+export { CONTRACT_NAMES, abiOf, interfaceOf, type ContractKey, type ContractName } from "@presale/abis";
 
 /** Where a contract's address is found in chainConfig.contracts when a call does not give one. */
 export const CONFIG_KEY_OF: Partial<Record<ContractName, ContractKey>> = {
@@ -85,25 +69,6 @@ export const CONTRACT_LABEL: Record<ContractName, string> = {
   Multicall3: "Multicall3",
   IERC20: "this token",
 };
-
-const ABIS = abis as unknown as Record<ContractName, InterfaceAbi>;
-const cache = new Map<ContractName, Interface>();
-
-export function abiOf(name: ContractName): InterfaceAbi {
-  const abi = ABIS[name];
-  if (!abi) throw new Error(`No ABI for contract ${name}`);
-  return abi;
-}
-
-/** One Interface per contract, built once. */
-export function interfaceOf(name: ContractName): Interface {
-  let iface = cache.get(name);
-  if (!iface) {
-    iface = new Interface(abiOf(name));
-    cache.set(name, iface);
-  }
-  return iface;
-}
 
 /** Every contract interface, to decode revert data whose contract is unknown. */
 export const allInterfaces = () => CONTRACT_NAMES.map(interfaceOf);

@@ -12,7 +12,7 @@ export {
   chainName,
   explorerTxUrl,
   explorerAddressUrl,
-  PUBLIC_RPC,
+  RPC_URLS,
   type ChainConfig,
   type ChainContracts,
 } from "./config";

@@ -1,13 +1,5 @@
-import {
-  ChainConfig,
-  createChainProvider,
-  listPresalesCreated,
-  publicChainConfig,
-  readPresale,
-  startLocalChain,
-  withLocalDeployment,
-  type LocalChain,
-} from "@presale/abis";
+import { ChainConfig, createChainProvider, listPresalesCreated, publicChainConfig, readPresale, withLocalDeployment } from "@presale/abis";
+import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { formatUnits } from "ethers";
 import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";

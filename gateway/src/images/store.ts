@@ -3,18 +3,13 @@ import { promises as fs } from "fs";
 import path from "path";
 import { InsufficientStorageError, ServiceUnavailableError } from "../errors";
 import { ensurePrivateDir } from "../files";
-import type { ImageKind } from "../resources/kit/fields";
+import { IMAGE_RULES, type ImageKind, type ImageRule } from "@presale/abis";
 import { rasterError } from "./raster";
 import { sniffImage } from "./sniff";
 import { sanitizeSvg } from "./svg";
 
 const extensionOf: Record<ImageKind, string> = { png: "png", jpg: "jpg", webp: "webp", gif: "gif", svg: "svg" };
 
-/** The spec's wording (SPEC section 5): PNG/SVG fields say "PNG", landing fields leave GIF unsaid. */
-export function describeKinds(kinds: ImageKind[]): string {
-  const named = kinds.includes("svg") && kinds.length === 2 ? ["png"] : kinds.filter((k) => k !== "gif" || kinds.length > 4);
-  return "Allowed Only " + named.map((k) => k.toUpperCase()).join(", ") + " File";
-}
 
 /** A checked image written under a temporary name, waiting for its record to be saved. */
 export interface StagedImage {
@@ -50,11 +45,11 @@ export class ImageStore {
     await fs.mkdir(this.dir, { recursive: true });
   }
 
-  /** Checks bytes against the allowed kinds and limits; gives what would be stored and its name, or why not. */
-  check(bytes: Buffer, allowed: ImageKind[]): { image: { name: string; bytes: Buffer } } | { error: string } {
+  /** Checks bytes against an upload rule's kinds and the limits; gives what would be stored and its name, or why not. */
+  check(bytes: Buffer, rule: ImageRule): { image: { name: string; bytes: Buffer } } | { error: string } {
     if (bytes.length === 0) return { error: "The file is empty" };
     const kind = sniffImage(bytes);
-    if (!kind || !allowed.includes(kind)) return { error: describeKinds(allowed) };
+    if (!kind || !IMAGE_RULES[rule].kinds.includes(kind)) return { error: IMAGE_RULES[rule].refusal };
     let stored = bytes;
     if (kind === "svg") {
       const clean = sanitizeSvg(bytes, this.maxPixels);
@@ -123,7 +118,7 @@ export class ImageStore {
 
   /** Stores a trusted file (seed content) and returns its name. */
   async saveTrusted(bytes: Buffer): Promise<string> {
-    const checked = this.check(bytes, ["png", "jpg", "webp", "gif", "svg"]);
+    const checked = this.check(bytes, "any");
     if ("error" in checked) throw new Error(checked.error);
     await this.commit([await this.stage(checked.image)]);
     return checked.image.name;

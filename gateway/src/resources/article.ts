@@ -1,5 +1,5 @@
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
-import { ANY_IMAGE, field } from "./kit/fields";
+import { field } from "./kit/fields";
 
 const suffixes = ["", "1", "2", "3"];
 
@@ -12,7 +12,7 @@ export const Article = defineResource({
     ...Object.fromEntries(suffixes.map((i) => [`description${i}`, field.html({ legacy: `Description${i}` })])),
     ...Object.fromEntries(suffixes.map((i) => [`newsLink${i}`, field.url({ label: `Youtube link ${i}`.trim(), legacy: `NewsLink${i}` })])),
     ...Object.fromEntries(suffixes.map((i) => [`vimeoLink${i}`, field.url({ label: `Vimeo link ${i}`.trim(), legacy: `VimeoLink${i}` })])),
-    imageUri: field.image(ANY_IMAGE),
+    imageUri: field.image("any"),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   access: PUBLIC_CONTENT,

@@ -1,12 +1,12 @@
 import { defineResource, PUBLIC_CONTENT } from "./kit/define";
-import { ANY_IMAGE, field } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const ArticleImage = defineResource({
   name: "ArticleImage",
   doc: "An image of one of the four latest-articles image lists (slot 1 to 4).",
   fields: {
     slot: field.int({ required: true, min: 1, max: 4, filterable: true, sortable: true }),
-    imageUri: field.image(ANY_IMAGE, { required: true }),
+    imageUri: field.image("any", { required: true }),
   },
   access: PUBLIC_CONTENT,
 });

@@ -1,9 +1,9 @@
 import { defineResource, PUBLIC_CONTENT } from "./kit/define";
-import { field, PNG_SVG } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const HomeImage = defineResource({
   name: "HomeImage",
   doc: "The home page image.",
-  fields: { imageUri: field.image(PNG_SVG, { required: true }) },
+  fields: { imageUri: field.image("pngSvg", { required: true }) },
   access: PUBLIC_CONTENT,
 });

@@ -1,5 +1,5 @@
 import { defineResource, PUBLIC_CONTENT, WriteContext } from "./kit/define";
-import { field, LANDING_IMAGES } from "./kit/fields";
+import { field } from "./kit/fields";
 import { isUploadedFile } from "./kit/uploads";
 import type { ContentBlock } from "./kit/validate";
 
@@ -22,7 +22,7 @@ async function blockImages(write: WriteContext) {
       write.errors.blockFiles = `There is no content block ${i + 1} for this image`;
       continue;
     }
-    const name = await write.stageImage(`blockFiles.${i}`, file, LANDING_IMAGES);
+    const name = await write.stageImage(`blockFiles.${i}`, file, "landingBlock");
     if (name) blocks[i].imageUri = name;
   }
   write.values.blocks = blocks;
@@ -37,7 +37,7 @@ export const LandingBlock = defineResource({
     title: field.string(255, { sortable: true, legacy: "Title" }),
     description: field.text({ legacy: "Description" }),
     blocks: field.blocks({ legacy: "ContentArray" }),
-    imageUri: field.image(LANDING_IMAGES, { legacy: "ImageURI" }),
+    imageUri: field.image("landing", { legacy: "ImageURI" }),
     visible: field.bool(true, { filterable: true, legacy: "Status" }),
   },
   access: PUBLIC_CONTENT,

@@ -1,5 +1,5 @@
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
-import { ANY_IMAGE, field, PNG_SVG } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const News = defineResource({
   name: "News",
@@ -7,7 +7,7 @@ export const News = defineResource({
   fields: {
     heading: field.string(255, { required: true, sortable: true, legacy: "Heading" }),
     description: field.text({ legacy: "Description" }),
-    imageUri: field.image(ANY_IMAGE, { updateKinds: PNG_SVG }),
+    imageUri: field.image("any", { updateRule: "pngSvg" }),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   access: PUBLIC_CONTENT,

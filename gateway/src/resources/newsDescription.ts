@@ -1,5 +1,5 @@
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
-import { ANY_IMAGE, field } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const NewsDescription = defineResource({
   name: "NewsDescription",
@@ -10,7 +10,7 @@ export const NewsDescription = defineResource({
     description: field.html({ legacy: "Description" }),
     newsLink: field.url({ label: "Youtube link", legacy: "NewsLink" }),
     vimeoLink: field.url({ label: "Vimeo link", legacy: "VimeoLink" }),
-    imageUri: field.image(ANY_IMAGE),
+    imageUri: field.image("any"),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   access: PUBLIC_CONTENT,

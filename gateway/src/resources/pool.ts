@@ -1,5 +1,5 @@
 import { defineResource, PUBLIC_CONTENT } from "./kit/define";
-import { field, PNG_SVG } from "./kit/fields";
+import { field } from "./kit/fields";
 
 export const Pool = defineResource({
   name: "Pool",
@@ -16,7 +16,7 @@ export const Pool = defineResource({
     quoteTokenSymbol: field.string(100),
     quoteTokenAddresses: field.address({ legacy: "quoteTokenAdresses" }),
     depositFee: field.amount(),
-    imageUri: field.image(PNG_SVG),
+    imageUri: field.image("pngSvg"),
   },
   access: PUBLIC_CONTENT,
 });

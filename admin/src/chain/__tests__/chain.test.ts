@@ -3,7 +3,7 @@
  * here on a port in 8800-8899 and stopped after). Only the gateway's
  * recordChainTransaction is answered by msw.
  */
-import { startLocalChain, type LocalChain } from "@presale/abis";
+import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { setChainConfig } from "../config";
 import { closeReadProviders, readMany, readPresale, readToken, readBlacklisted } from "../reads";
 import { sendTransaction } from "../transactions";

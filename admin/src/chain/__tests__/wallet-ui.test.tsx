@@ -4,7 +4,7 @@
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { startLocalChain, type LocalChain } from "@presale/abis";
+import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { AdminContext, Notification } from "react-admin";
 import { setChainConfig } from "../config";
 import { ConnectButton } from "../ConnectButton";

@@ -14,7 +14,7 @@ import { ChainProgress, saveErrorOf, useChainFlow } from "../../chainForms/useCh
 import { useWalletGate } from "../../chainForms/useWalletGate";
 import { graphqlRequest } from "../../providers/graphqlFetch";
 import { checkLaunchPad, createPresaleArgs, launchPadRecord, PIDS, type LaunchPadValues } from "./launchPadForm";
-import { lockDays } from "../launchpad/lockDays";
+import { lockDaysForPid } from "@presale/abis";
 
 export interface LaunchPadCreateProps {
   open: boolean;
@@ -67,7 +67,7 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
 
   const pidChoices = PIDS.map((pid) => ({
     id: pid,
-    name: translate("resources.LaunchPad.pool_choice", { pid, smart_count: lockDays(pid) }),
+    name: translate("resources.LaunchPad.pool_choice", { pid, smart_count: lockDaysForPid(pid) }),
   }));
 
   const submit = async (values: LaunchPadValues) => {

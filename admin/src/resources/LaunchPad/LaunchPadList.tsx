@@ -6,7 +6,7 @@ import { useRecordContext, useTranslate } from "react-admin";
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { DeleteRowButton } from "../../ui/RowButtons";
-import { lockDays } from "../launchpad/lockDays";
+import { lockDaysForPid } from "@presale/abis";
 
 /** The 'Add LaunchPadv' modal signs a transaction: its code (and the chain layer) loads on first use. */
 const LaunchPadCreate = lazy(() => import("./LaunchPadCreate"));
@@ -25,7 +25,7 @@ function ManageSaleLink() {
 function PoolDays() {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <>{translate("resources.LaunchPad.days", { smart_count: lockDays(record?.pid) })}</>;
+  return <>{translate("resources.LaunchPad.days", { smart_count: lockDaysForPid(record?.pid) })}</>;
 }
 
 /** LaunchPad: registered presales (lock days of their pool, address, manage / delete) and 'Add LaunchPad'. */

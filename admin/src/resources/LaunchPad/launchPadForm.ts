@@ -3,6 +3,7 @@
  * the factory's createPresale arguments (bigint base units) and the record
  * saved afterwards. Pure functions over the form's values.
  */
+import { createPresaleArgs as presaleArgs } from "@presale/abis";
 import { BNB_DECIMALS, BUSD_DECIMALS, checkAddress, formatAmount, parseAmount } from "../../chain";
 
 /** The form's amount inputs and the decimals each is scaled by ("token": the token's own decimals). */
@@ -86,21 +87,23 @@ export function checkLaunchPad(values: LaunchPadValues): { ok: CheckedLaunchPad 
   return { ok: { token: token!, decimals, pid, amounts } };
 }
 
-/** PresaleFactory.createPresale(token, priceBNB, priceBUSD, maxBNB, minBNB, maxBUSD, minBUSD, hardCap, busdHardCap, pid, staker). */
-export function createPresaleArgs(c: CheckedLaunchPad, staker: string): unknown[] {
-  const a = c.amounts;
+/** PresaleFactory.createPresale's arguments, in the order @presale/abis keeps once for every caller. */
+export function createPresaleArgs(checked: CheckedLaunchPad, staker: string): unknown[] {
+  const amounts = checked.amounts;
   return [
-    c.token,
-    a.priceToken,
-    a.priceTokenCrypto,
-    a.bnbMaximumContribution,
-    a.bnbMinimumContribution,
-    a.busdMaximumContribution,
-    a.busdMinimumContribution,
-    a.hardCap,
-    a.busdHardCap,
-    BigInt(c.pid),
-    staker,
+    ...presaleArgs({
+      token: checked.token,
+      priceBNB: amounts.priceToken,
+      priceBUSD: amounts.priceTokenCrypto,
+      maxBNB: amounts.bnbMaximumContribution,
+      minBNB: amounts.bnbMinimumContribution,
+      maxBUSD: amounts.busdMaximumContribution,
+      minBUSD: amounts.busdMinimumContribution,
+      hardCap: amounts.hardCap,
+      busdHardCap: amounts.busdHardCap,
+      pid: checked.pid,
+      staker,
+    }),
   ];
 }
 

@@ -3,7 +3,7 @@ import type { EntityManager } from "typeorm";
 import type { Access } from "../../auth/access";
 import type { AuthUser } from "../../auth/tokens";
 import type { FieldErrors } from "../../errors";
-import type { Fields, FieldSpec, ImageKind } from "./fields";
+import type { Fields, FieldSpec, ImageRule } from "./fields";
 import type { UploadedFile } from "./uploads";
 import type { ContentBlock } from "./validate";
 
@@ -65,7 +65,7 @@ export interface WriteContext<F extends Fields = Fields> {
   actor?: AuthUser;
   manager: EntityManager;
   /** Reads and checks an upload; returns the file name it will be stored under. */
-  stageImage(field: string, file: UploadedFile, kinds: ImageKind[]): Promise<string | undefined>;
+  stageImage(field: string, file: UploadedFile, rule: ImageRule): Promise<string | undefined>;
 }
 
 export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> {

@@ -2,11 +2,9 @@
  * The field vocabulary of a resource declaration. One spec per field drives the
  * database column, the GraphQL types, the validation and the legacy REST name.
  */
-export type ImageKind = "png" | "jpg" | "webp" | "gif" | "svg";
+import type { ImageRule } from "@presale/abis";
 
-export const PNG_SVG: ImageKind[] = ["png", "svg"];
-export const LANDING_IMAGES: ImageKind[] = ["jpg", "webp", "png", "gif"];
-export const ANY_IMAGE: ImageKind[] = ["png", "jpg", "webp", "gif", "svg"];
+export type { ImageKind, ImageRule } from "@presale/abis";
 
 export interface Common {
   /** The legacy REST name (SPEC section 7), when it differs from the field name. */
@@ -43,7 +41,7 @@ export type FieldSpec = Common &
     | { kind: "bool"; default: boolean }
     | { kind: "address" }
     | { kind: "amount" }
-    | { kind: "image"; kinds: ImageKind[]; updateKinds?: ImageKind[]; upload: string }
+    | { kind: "image"; rule: ImageRule; updateRule?: ImageRule; upload: string }
     | { kind: "constant"; value: string }
     | { kind: "blocks" }
   );
@@ -67,10 +65,10 @@ export const field = {
   bool: <const O extends Omit<Common, "default"> = Record<never, never>>(defaultValue: boolean, o: O = {} as O) => ({ kind: "bool" as const, default: defaultValue, ...o }),
   address: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "address" as const, ...o }),
   amount: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "amount" as const, ...o }),
-  /** An image column, uploaded through the `file` argument (legacy `logoURI`) unless told otherwise. */
-  image: <const O extends Partial<Opts<"image">> = Record<never, never>>(kinds: ImageKind[], o: O = {} as O) => ({
+  /** An image column taking the kinds of an upload rule (SPEC section 5, in @presale/abis), through the `file` argument (legacy `logoURI`) unless told otherwise. */
+  image: <const O extends Partial<Opts<"image">> = Record<never, never>>(rule: ImageRule, o: O = {} as O) => ({
     kind: "image" as const,
-    kinds,
+    rule,
     upload: "file" as const,
     legacy: "logoURI",
     ...o,

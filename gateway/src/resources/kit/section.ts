@@ -1,5 +1,5 @@
 import { defineResource, PUBLIC_CONTENT } from "./define";
-import { field, PNG_SVG } from "./fields";
+import { field } from "./fields";
 
 /**
  * The landing page's Title/Heading/Description sections. Each kind keeps its
@@ -15,7 +15,7 @@ export function section(name: string, identifier: string, doc: string, options: 
       heading: field.string(255, { sortable: true, legacy: "Heading" }),
       description: field.text({ max: options.maxDescription, legacy: "Description" }),
       ...(options.content ? { content: field.text() } : {}),
-      ...(options.image ? { imageUri: field.image(PNG_SVG) } : {}),
+      ...(options.image ? { imageUri: field.image("pngSvg") } : {}),
     },
     access: PUBLIC_CONTENT,
   });

@@ -4,7 +4,7 @@ import type { AuthUser } from "../../auth/tokens";
 import { FieldErrors, NotFoundError, ValidationError } from "../../errors";
 import type { ImageStore, StagedImage } from "../../images/store";
 import type { AnyResource, InputOfResource, Row, RowOfResource, WriteContext } from "./define";
-import { ImageKind, labelOf } from "./fields";
+import { ImageRule, labelOf } from "./fields";
 import { applyFilter, applySortAndPage, ListParams } from "./query";
 import { isUploadedFile, UploadedFile } from "./uploads";
 import { normaliseField } from "./validate";
@@ -99,8 +99,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
     const errors: FieldErrors = {};
     const values: Record<string, unknown> = {};
-    const stageImage = async (field: string, file: UploadedFile, kinds: ImageKind[]) => {
-      const checked = this.images.check(await file.read(), kinds);
+    const stageImage = async (field: string, file: UploadedFile, rule: ImageRule) => {
+      const checked = this.images.check(await file.read(), rule);
       if ("error" in checked) {
         errors[field] = checked.error;
         return undefined;
@@ -120,8 +120,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         if (upload !== undefined && upload !== null && !isUploadedFile(upload)) {
           errors[field] = `${labelOf(field, spec)} must be a file upload`;
         } else if (upload) {
-          const kinds = op === "update" && spec.updateKinds ? spec.updateKinds : spec.kinds;
-          const stored = await stageImage(field, upload, kinds);
+          const rule = op === "update" && spec.updateRule ? spec.updateRule : spec.rule;
+          const stored = await stageImage(field, upload, rule);
           if (stored) values[field] = stored;
         } else if (op === "create" && spec.required) {
           errors[field] = `${labelOf(field, spec)} is required`;
