@@ -1,5 +1,5 @@
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
-import { field } from "./kit/fields";
+import { field, titleAndHeading } from "./kit/fields";
 
 const suffixes = ["", "1", "2", "3"];
 
@@ -7,8 +7,7 @@ export const Article = defineResource({
   name: "Article",
   doc: "A latest-articles entry: up to four rich-text blocks, each with its video links.",
   fields: {
-    title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
-    heading: field.string(255, { sortable: true, legacy: "Heading" }),
+    ...titleAndHeading(),
     ...Object.fromEntries(suffixes.map((i) => [`description${i}`, field.html({ legacy: `Description${i}` })])),
     ...Object.fromEntries(suffixes.map((i) => [`newsLink${i}`, field.url({ label: `Youtube link ${i}`.trim(), legacy: `NewsLink${i}` })])),
     ...Object.fromEntries(suffixes.map((i) => [`vimeoLink${i}`, field.url({ label: `Vimeo link ${i}`.trim(), legacy: `VimeoLink${i}` })])),

@@ -1,12 +1,11 @@
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
-import { field } from "./kit/fields";
+import { field, titleAndHeading } from "./kit/fields";
 
 export const NewsDescription = defineResource({
   name: "NewsDescription",
   doc: "A news story with rich text and video links.",
   fields: {
-    title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
-    heading: field.string(255, { sortable: true, legacy: "Heading" }),
+    ...titleAndHeading(),
     description: field.html({ legacy: "Description" }),
     newsLink: field.url({ label: "Youtube link", legacy: "NewsLink" }),
     vimeoLink: field.url({ label: "Vimeo link", legacy: "VimeoLink" }),

@@ -1,6 +1,6 @@
 import { User } from "../../src/resources/user";
 import { ADMIN } from "../support/testApp";
-import { RestApp, startRestApp } from "./support";
+import { expectWrite, RestApp, startRestApp } from "./support";
 
 /** SPEC section 7, "Auth and users". */
 describe("REST auth and users", () => {
@@ -9,10 +9,6 @@ describe("REST auth and users", () => {
   afterAll(() => app.close());
 
   const byEmail = async (email: string) => (await app.readAll(User, { q: email })).find((u) => u.email === email);
-  const expectWrite = (res: { status: number; body: any }) => {
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
-  };
 
   describe("POST /api/login", () => {
     it("answers { token, name }; the token works bare and as Bearer, on REST and GraphQL", async () => {

@@ -1,7 +1,7 @@
 import { getAddress } from "ethers";
 import { BlocklistEntry } from "../../src/resources/blocklistEntry";
 import { LaunchPad } from "../../src/resources/launchPad";
-import { RestApp, startRestApp } from "./support";
+import { expectWrite, RestApp, startRestApp } from "./support";
 
 /** SPEC section 7, "Launchpad and blocklist". */
 describe("REST launchpad and blocklist", () => {
@@ -9,11 +9,6 @@ describe("REST launchpad and blocklist", () => {
   beforeAll(async () => (app = await startRestApp()));
   afterAll(() => app.close());
 
-  const expectWrite = (res: { status: number; body: any }) => {
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
-    return res.body.data;
-  };
 
   const presale = "0xabcdefabcdefabcdefabcdefabcdefabcdefabcd";
   const token = "0x1234567890abcdef1234567890abcdef12345678";

@@ -5,7 +5,7 @@ import { Feature } from "../../src/resources/feature";
 import { FeatureDescription } from "../../src/resources/featureDescription";
 import { Roadmap } from "../../src/resources/roadmap";
 import { files } from "../support/files";
-import { RestApp, startRestApp } from "./support";
+import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "./support";
 
 /** SPEC section 7, "Farms, features, roadmap, whitelist". */
 describe("REST farms, features, roadmap, whitelist", () => {
@@ -13,11 +13,6 @@ describe("REST farms, features, roadmap, whitelist", () => {
   beforeAll(async () => (app = await startRestApp({ seed: true })));
   afterAll(() => app.close());
 
-  const expectWrite = (res: { status: number; body: any }) => {
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
-    return res.body.data;
-  };
   const sectionKeys = ["_id", "identifier", "Title", "Heading", "Description", "content", "logoURI", "createdAt", "updatedAt"];
 
   describe("home block (farms form list)", () => {
@@ -136,17 +131,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
     });
 
     it("POST /api/update/feature (multipart) updates a feature", async () => {
-      const [first] = await app.readAll(Feature);
-      expectWrite(
-        await app.form(
-          "/api/update/feature",
-          { identifier: "landing_banner02", _id: first.id, Title: "F title", Heading: "F heading", Description: "F description", content: "F content" },
-          { file: files.png2 },
-        ),
-      );
-      const stored = await app.read(Feature, first.id);
-      expect(stored).toMatchObject({ title: "F title", heading: "F heading", description: "F description", content: "F content", identifier: "landing_banner02" });
-      expect(stored!.imageUri).not.toBe(first.imageUri);
+      await expectSectionUpdate(app, "/api/update/feature", Feature, "landing_banner02", files.png2);
     });
   });
 

@@ -6,7 +6,7 @@ import { News } from "../../src/resources/news";
 import { NewsDescription } from "../../src/resources/newsDescription";
 import { Setting } from "../../src/resources/setting";
 import { files } from "../support/files";
-import { RestApp, startRestApp } from "./support";
+import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "./support";
 
 /** SPEC section 7, "Site content". */
 describe("REST site content", () => {
@@ -14,11 +14,6 @@ describe("REST site content", () => {
   beforeAll(async () => (app = await startRestApp({ seed: true })));
   afterAll(() => app.close());
 
-  const expectWrite = (res: { status: number; body: any }) => {
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
-    return res.body.data;
-  };
   const keys = (o: object) => Object.keys(o).sort();
   const stamps = ["_id", "createdAt", "updatedAt"];
 
@@ -140,17 +135,7 @@ describe("REST site content", () => {
     });
 
     it("POST /api/update/homepage (multipart: identifier, _id, Title, Heading, Description, content, file)", async () => {
-      const [page] = await app.readAll(HomePage);
-      expectWrite(
-        await app.form(
-          "/api/update/homepage",
-          { identifier: "Landing_page2", _id: page.id, Title: "HP", Heading: "HPH", Description: "HPD", content: "HPC" },
-          { file: files.png2 },
-        ),
-      );
-      const stored = await app.read(HomePage, page.id);
-      expect(stored).toMatchObject({ identifier: "Landing_page2", title: "HP", heading: "HPH", description: "HPD", content: "HPC" });
-      expect(stored!.imageUri).not.toBe(page.imageUri);
+      await expectSectionUpdate(app, "/api/update/homepage", HomePage, "Landing_page2", files.png2);
     });
 
     it("POST /api/update/setting (multipart: _id, Heading, Description) changes the value; the name cannot change", async () => {

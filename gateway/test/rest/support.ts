@@ -68,3 +68,25 @@ export async function startRestApp(opts: { seed?: boolean; env?: Record<string, 
     },
   });
 }
+
+/** A legacy write that succeeded: 200 with `{ success, message, data }`; gives `data`. */
+export function expectWrite(res: { status: number; body: any }) {
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
+  return res.body.data;
+}
+
+/**
+ * Updates a landing section's first record through its multipart route (Title,
+ * Heading, Description, content and a new image) and checks what was stored.
+ */
+export async function expectSectionUpdate(app: RestApp, path: string, resource: Resource, identifier: string, image: Buffer) {
+  const [first] = await app.readAll(resource);
+  const texts = { title: `${resource.name} title`, heading: `${resource.name} heading`, description: `${resource.name} description`, content: `${resource.name} content` };
+  const body = { identifier, _id: first.id, Title: texts.title, Heading: texts.heading, Description: texts.description, content: texts.content };
+  expectWrite(await app.form(path, body, { file: image }));
+  const stored = await app.read(resource, first.id);
+  expect(stored).toMatchObject({ ...texts, identifier });
+  expect(stored!.imageUri).not.toBe(first.imageUri);
+}
+

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import http from "http";
 import type { AddressInfo } from "net";
 import { generate } from "otplib";
-import { ADMIN, errorCode, fieldErrors, startTestApp, TestApp } from "../support/testApp";
+import { ADMIN, errorCode, fieldErrors, startTestApp, TestApp, withTestApp } from "../support/testApp";
 
 const LOGIN = `mutation($e: String!, $p: String!, $c: String) { login(email: $e, password: $p, code: $c) { token name } }`;
 
@@ -186,25 +186,19 @@ describe("registration", () => {
   });
 
   it("REST registration takes JSON only, so a cross-site form cannot post it", async () => {
-    const app = await startTestApp();
-    try {
+    await withTestApp({}, async (app) => {
       const form = await app.http.post("/api/register").type("form").send("name=X&email=x@example.com&password=new-user-pass&password2=new-user-pass");
       expect([form.status, form.body.message]).toEqual([415, "Send the registration as JSON (Content-Type: application/json)"]);
       const json = await app.http.post("/api/register").send({ name: "X", email: "x@example.com", password: "new-user-pass", password2: "new-user-pass" });
       expect(json.status).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("still tells an admin in Add User that an email is taken", async () => {
-    const app = await startTestApp();
-    try {
+    await withTestApp({}, async (app) => {
       const res = await app.gql(`mutation { createUser(name: "D", email: "${ADMIN.email}", password: "some-password", role: "editor") { id } }`, {}, await app.adminToken());
       expect(fieldErrors(res)).toEqual({ email: "Email already exists" });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
@@ -282,8 +276,7 @@ describe("two-factor sign-in (TOTP)", () => {
   const code = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
   it("set up, enable, then sign in only with a code; recovery codes are single-use; disable", async () => {
-    const app = await startTestApp();
-    try {
+    await withTestApp({}, async (app) => {
       const token = await app.adminToken();
       const setup = (await app.gql(`mutation { setupTwoFactor { secret otpauthUrl qrCode recoveryCodes } }`, {}, token)).body.data.setupTwoFactor;
       expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
@@ -317,27 +310,21 @@ describe("two-factor sign-in (TOTP)", () => {
       expect((await app.gql(`mutation($c: String!) { disableTwoFactor(code: $c) }`, { c: fresh.body.data.newRecoveryCodes[0] }, token)).body.data.disableTwoFactor).toBe(true);
       expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password })).body.data.login.token).toEqual(expect.any(String));
       expect(await events(app, "two_factor_failed")).toBeGreaterThanOrEqual(3);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("a wrong code counts as a failure for the limiter", async () => {
-    const app = await startTestApp({ env: { LOGIN_MAX_FAILURES: "3" } });
-    try {
+    await withTestApp({ env: { LOGIN_MAX_FAILURES: "3" } }, async (app) => {
       const token = await app.adminToken();
       const setup = (await app.gql(`mutation { setupTwoFactor { secret } }`, {}, token)).body.data.setupTwoFactor;
       await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token);
       for (let i = 0; i < 3; i++) expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: "111111" }))).toBe("TWO_FACTOR_REQUIRED");
       expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) })).status).toBe(429);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("REQUIRE_TWO_FACTOR: a user without it can only set it up, then everything works", async () => {
-    const app = await startTestApp({ env: { REQUIRE_TWO_FACTOR: "true" } });
-    try {
+    await withTestApp({ env: { REQUIRE_TWO_FACTOR: "true" } }, async (app) => {
       const token = await app.adminToken();
       expect((await app.gql(`{ me { mustSetUpTwoFactor } }`, {}, token)).body.data.me.mustSetUpTwoFactor).toBe(true);
       const refused = await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, token);
@@ -347,9 +334,7 @@ describe("two-factor sign-in (TOTP)", () => {
       await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token);
       expect((await app.gql(`{ me { mustSetUpTwoFactor } }`, {}, token)).body.data.me.mustSetUpTwoFactor).toBe(false);
       expect((await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, token)).body.data.createSetting.id).toEqual(expect.any(String));
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
@@ -385,13 +370,10 @@ describe("limits shared through Redis (REDIS_URL)", () => {
   });
 
   it("fails closed with 503 when Redis does not answer", async () => {
-    const app = await startTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1", REDIS_PREFIX: prefix } });
-    try {
+    await withTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1", REDIS_PREFIX: prefix } }, async (app) => {
       const res = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
       expect([res.status, errorCode(res)]).toEqual([503, "SERVICE_UNAVAILABLE"]);
       expect(res.body.errors![0].message).toMatch(/Sign-in is unavailable/);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

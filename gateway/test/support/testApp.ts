@@ -125,3 +125,14 @@ export async function startTestApp(opts: {
 
 export const fieldErrors = (res: GqlResponse) => res.body.errors?.[0]?.extensions?.fieldErrors;
 export const errorCode = (res: GqlResponse) => res.body.errors?.[0]?.extensions?.code;
+
+/** Runs a test against a product of its own, closed afterwards whatever happened. */
+export async function withTestApp<T>(opts: Parameters<typeof startTestApp>[0], test: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await startTestApp(opts);
+  try {
+    return await test(app);
+  } finally {
+    await app.close();
+  }
+}
+

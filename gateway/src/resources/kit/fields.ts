@@ -79,6 +79,12 @@ export const field = {
   blocks: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "blocks" as const, ...o }),
 };
 
+/** The Title and Heading every content block of the public site opens with (Title required). */
+export const titleAndHeading = () => ({
+  title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
+  heading: field.string(255, { sortable: true, legacy: "Heading" }),
+});
+
 /** Columns that hold long text cannot carry a plain index on MySQL. */
 export const isLongText = (spec: FieldSpec) => spec.kind === "text" || spec.kind === "html" || spec.kind === "blocks";
 

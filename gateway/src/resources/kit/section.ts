@@ -1,5 +1,5 @@
 import { defineResource, PUBLIC_CONTENT } from "./define";
-import { field } from "./fields";
+import { field, titleAndHeading } from "./fields";
 
 /**
  * The landing page's Title/Heading/Description sections. Each kind keeps its
@@ -11,8 +11,7 @@ export function section(name: string, identifier: string, doc: string, options: 
     doc: `${doc} Identifier fixed to ${identifier}.`,
     fields: {
       identifier: field.constant(identifier, { filterable: true }),
-      title: field.string(255, { required: true, sortable: true, legacy: "Title" }),
-      heading: field.string(255, { sortable: true, legacy: "Heading" }),
+      ...titleAndHeading(),
       description: field.text({ max: options.maxDescription, legacy: "Description" }),
       ...(options.content ? { content: field.text() } : {}),
       ...(options.image ? { imageUri: field.image("pngSvg") } : {}),
