@@ -47,6 +47,16 @@ async function targetOf(route: RestRoute, resource: Resource, service: ResourceS
   return row;
 }
 
+/** A list route's filter: its fixed scope, and the record key it is asked for, if any. */
+export function listFilter(route: RestRoute, resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
+  const filter: Record<string, unknown> = { ...route.scope };
+  if (route.by) {
+    const key = keyOf(route, resource, body);
+    filter[key.field] = key.value;
+  }
+  return filter;
+}
+
 const written = (message: string, resource: Resource, row: Row) => ({ message, success: true, data: toLegacy(resource, row) });
 
 /** Runs a route's operation through the services and answers in the legacy shape. */
@@ -63,15 +73,6 @@ export async function perform(route: RestRoute, services: Services, caller: Call
   const service = services.resource(resource);
   const label = labelOf(resource);
   switch (route.action) {
-    case "list": {
-      const filter: Record<string, unknown> = { ...route.scope };
-      if (route.by) {
-        const key = keyOf(route, resource, body);
-        filter[key.field] = key.value;
-      }
-      const records = (await service.list({ filter }, caller.user)).map((row) => toLegacy(resource, row));
-      return route.answer === "typedList" ? { type: "success", data: records } : records;
-    }
     case "create": {
       const row = await service.create(inputOf(route, body, files), caller.user);
       return written(`${label} added successfully`, resource, row);
@@ -88,5 +89,8 @@ export async function perform(route: RestRoute, services: Services, caller: Call
       const row = await service.remove(target.id, caller.user);
       return written(`${label} deleted successfully`, resource, row);
     }
+    default:
+      // Lists are streamed by listAnswer.ts.
+      throw new Error(`perform() does not answer ${route.action} routes`);
   }
 }

@@ -121,6 +121,12 @@ function answer(route: RestRoute): Schema {
   });
 }
 
+/** A list answers every row unless a page is asked for; the answer then carries a Link header (first, prev, next, last). */
+const PAGING = [
+  { name: "page", in: "query", required: false, description: "1-based page number (with perPage)", schema: { type: "integer", minimum: 1 } },
+  { name: "perPage", in: "query", required: false, description: "Rows per page, 1 to 1000 (default 25 when page is given)", schema: { type: "integer", minimum: 1, maximum: 1000 } },
+];
+
 function operation(route: RestRoute): Schema {
   const access = accessOf(route);
   const responses: Record<string, unknown> = { "200": answer(route) };
@@ -141,12 +147,14 @@ function operation(route: RestRoute): Schema {
   }
   if (route.action === "update" || route.action === "remove") responses["404"] = message("No such record");
   if (route.payload === "multipart") responses["413"] = message("A file exceeds MAX_UPLOAD_MB; nothing is stored");
+  if (route.action === "list") responses["400"] = { description: "page or perPage out of range", content: { "application/json": { schema: ref("FieldErrors") } } };
   return {
     operationId: operationIdOf(route),
     summary: route.summary,
     tags: [route.resource?.name ?? "Auth"],
     ...(access !== "public" ? { security: [{ token: [] }] } : {}),
     ...(body ? { requestBody: body } : {}),
+    ...(route.action === "list" ? { parameters: PAGING } : {}),
     responses,
   };
 }

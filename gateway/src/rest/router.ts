@@ -8,6 +8,7 @@ import type { Services } from "../services";
 import { Caller, perform } from "./actions";
 import { LegacyRequest, maxRequestBytes, readLegacyRequest } from "./body";
 import { legacyErrors } from "./legacy";
+import { answerList } from "./listAnswer";
 import { openApiDocument, OPENAPI_PATH } from "./openapi";
 import { accessOf, RestRoute, restRoutes } from "./routes";
 
@@ -60,9 +61,10 @@ export function restRouter(services: Services): Router {
     locals(res).request = request;
     next();
   };
-  const handle: RequestHandler = async (_req, res) => {
+  const handle: RequestHandler = async (req, res) => {
     const { route, caller, request } = locals(res);
-    res.json(await perform(route, services, caller, request));
+    if (route.action === "list") await answerList(route, services, caller, request, req, res);
+    else res.json(await perform(route, services, caller, request));
   };
 
   for (const route of restRoutes) {

@@ -20,6 +20,7 @@ export interface RestApp extends TestApp {
 export interface Res {
   status: number;
   body: any;
+  headers: Record<string, string>;
 }
 
 const selection = (r: Resource) =>
