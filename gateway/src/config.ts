@@ -39,6 +39,8 @@ export interface Config {
   signIn: SignInLimits;
   /** Every user must turn two-factor sign-in on before doing anything else. */
   requireTwoFactor: boolean;
+  /** Memory for compressed public answers (PUBLIC_CACHE_MB); 0 turns the cache off. */
+  publicCacheBytes: number;
   /** Shared state (limits, session cache) in Redis; null keeps it in this process. */
   redis: { url: string; prefix: string } | null;
 }
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`MAX_IMAGE_MEGAPIXELS must be a number of megapixels between 0 and 1000, got "${env.MAX_IMAGE_MEGAPIXELS}"`);
   }
   const shutdownGraceMs = int("SHUTDOWN_GRACE_MS", 10_000, 0, 600_000);
+  const publicCacheMb = int("PUBLIC_CACHE_MB", 64, 0, 65_536);
   const trustProxy = parseTrustProxy(str("TRUST_PROXY", "false"), problems);
   const signIn: SignInLimits = {
     maxFailuresPerPair: int("LOGIN_MAX_FAILURES", 10, 1, 1000),
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs,
     signIn,
     requireTwoFactor,
+    publicCacheBytes: publicCacheMb * 1024 * 1024,
     redis: redisUrl ? { url: redisUrl, prefix: str("REDIS_PREFIX", "presale:") } : null,
   };
 }

@@ -3,6 +3,8 @@ import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
 import { SessionStore } from "./auth/sessionStore";
 import { SignInLimiter } from "./auth/signInLimits";
+import { AnswerCache } from "./cache/answerCache";
+import { LocalVersions, type ResourceVersions } from "./cache/versions";
 import { ChainService } from "./chain/chainService";
 import { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
@@ -18,6 +20,10 @@ import { ResourceService } from "./resources/kit/service";
 /** Everything a request handler may use, built once per process. */
 export class Services {
   readonly images: ImageStore;
+  /** Each resource's version, bumped by its writes; cached answers are keyed by it. */
+  readonly versions: ResourceVersions = new LocalVersions();
+  /** Public answers, compressed once (REST lists). */
+  readonly answers: AnswerCache;
   readonly auth: AuthService;
   readonly chain: ChainService;
   /** Shared state across replicas when REDIS_URL is set. */
@@ -30,7 +36,9 @@ export class Services {
     readonly log: Logger,
   ) {
     this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
-    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images));
+    this.answers = new AnswerCache(config.publicCacheBytes);
+    const changed = (resource: AnyResource) => this.versions.bump(resource.name);
+    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed));
     this.redis = config.redis ? createRedis(config.redis.url) : undefined;
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });
     this.auth = new AuthService({

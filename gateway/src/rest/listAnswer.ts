@@ -1,5 +1,6 @@
 import { once } from "events";
 import type { Request, Response } from "express";
+import type { Writable } from "stream";
 import { BadRequestError } from "../errors";
 import { MAX_PER_PAGE } from "../resources/kit/query";
 import type { Services } from "../services";
@@ -9,11 +10,11 @@ import type { LegacyRequest } from "./body";
 import { toLegacy } from "./legacy";
 import type { RestRoute } from "./routes";
 
-/** Writes a chunk, waiting while the client reads (back-pressure); false once the client has gone. */
-async function send(res: Response, chunk: string): Promise<boolean> {
-  if (res.destroyed) return false;
-  if (res.write(chunk)) return true;
-  const [event] = await Promise.race([once(res, "drain").then(() => ["drain"]), once(res, "close").then(() => ["close"])]);
+/** Writes a chunk, waiting while the reader catches up (back-pressure); false once the reader has gone. */
+async function send(sink: Writable, chunk: string): Promise<boolean> {
+  if (sink.destroyed) return false;
+  if (sink.write(chunk)) return true;
+  const [event] = await Promise.race([once(sink, "drain").then(() => ["drain"]), once(sink, "close").then(() => ["close"])]);
   return event === "drain";
 }
 
@@ -46,9 +47,11 @@ function pageLinks(req: Request, page: number, perPage: number, total: number): 
 }
 
 /**
- * A legacy list: the whole list, as the spec's clients expect, streamed a
- * batch at a time so that memory stays bounded at any size; or, with
- * `?page=&perPage=`, one page and a `Link` header.
+ * A legacy list: the whole list, as the spec's clients expect, written a batch
+ * at a time so that memory stays bounded at any size; or, with
+ * `?page=&perPage=`, one page and a `Link` header. Lists anyone may read are
+ * built and compressed once per version of their resource (services.answers);
+ * the others are streamed to their caller.
  */
 export async function answerList(route: RestRoute, services: Services, caller: Caller, request: LegacyRequest, req: Request, res: Response) {
   const resource = route.resource!;
@@ -56,28 +59,55 @@ export async function answerList(route: RestRoute, services: Services, caller: C
   const filter = listFilter(route, resource, request.body);
   const [open, close] = route.answer === "typedList" ? ['{"type":"success","data":[', "]}"] : ["[", "]"];
   const paging = pageOf(req.query);
-  if (paging) {
+  const json = (row: Parameters<typeof toLegacy>[1]) => JSON.stringify(toLegacy(resource, row));
+
+  /** Writes the answer into `sink`; false when the reader went away. */
+  const write = async (sink: Writable, batches: AsyncGenerator<Parameters<typeof json>[0][]>, first: IteratorResult<Parameters<typeof json>[0][]>) => {
+    let next = first;
+    let empty = true;
+    if (!(await send(sink, open))) return false;
+    for (; !next.done; next = await batches.next()) {
+      const chunk = next.value.map(json).join(",");
+      if (chunk && !(await send(sink, (empty ? "" : ",") + chunk))) return false;
+      if (chunk) empty = false;
+    }
+    return send(sink, close);
+  };
+
+  /** One page, and its links. */
+  const page = async ({ page, perPage }: { page: number; perPage: number }) => {
     const [rows, total] = await Promise.all([
-      service.list({ filter, page: paging.page - 1, perPage: paging.perPage }, caller.user),
+      service.list({ filter, page: page - 1, perPage }, caller.user),
       service.count(filter, caller.user),
     ]);
-    res.setHeader("Link", pageLinks(req, paging.page, paging.perPage, total));
-    res.type("json").send(open + rows.map((row) => JSON.stringify(toLegacy(resource, row))).join(",") + close);
+    return { body: open + rows.map(json).join(",") + close, link: pageLinks(req, page, perPage, total) };
+  };
+
+  if (resource.access.read === "public") {
+    const key = `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)} v${services.versions.of(resource.name)}`;
+    await services.answers.serve(req, res, key, "application/json; charset=utf-8", async (sink) => {
+      if (paging) {
+        const { body, link } = await page(paging);
+        await send(sink, body);
+        return { Link: link };
+      }
+      const batches = service.batches({ filter }, caller.user);
+      await write(sink, batches, await batches.next());
+    });
+    return;
+  }
+
+  if (paging) {
+    const { body, link } = await page(paging);
+    res.setHeader("Link", link).type("json").send(body);
     return;
   }
   const batches = service.batches({ filter }, caller.user);
   // The first batch is read before anything is sent, so that a refused or failed read still gets its error answer.
-  let next = await batches.next();
+  const first = await batches.next();
   res.type("json");
   try {
-    let first = true;
-    if (!(await send(res, open))) return;
-    for (; !next.done; next = await batches.next()) {
-      const chunk = next.value.map((row) => JSON.stringify(toLegacy(resource, row))).join(",");
-      if (chunk && !(await send(res, (first ? "" : ",") + chunk))) return;
-      if (chunk) first = false;
-    }
-    res.end(close);
+    if (await write(res, batches, first)) res.end();
   } catch (error) {
     // Headers are gone: cut the answer, so that no client takes half a list for the whole.
     services.log.error({ err: error, url: req.originalUrl }, "legacy list failed while streaming");

@@ -93,4 +93,64 @@ describe("legacy lists: the whole list, streamed, or one page", () => {
     const paged = await app.http.post("/api/get-blocklist?page=2&perPage=2").set("Authorization", app.token).send({});
     expect(paged.body).toEqual({ type: "success", data: [whole.body.data[2]] });
   });
+
+  describe("public lists are built once per version of their resource", () => {
+    it("carry an ETag and answer 304 to If-None-Match while nothing changed", async () => {
+      const first = await app.http.get("/api/get/news?page=1&perPage=5");
+      const again = await app.http.get("/api/get/news?page=1&perPage=5");
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.body).toEqual(first.body);
+      const revalidated = await app.http.get("/api/get/news?page=1&perPage=5").set("If-None-Match", first.headers.etag);
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.text ?? "").toBe("");
+    });
+
+    it("show a write at once: the next answer holds it, with a new ETag, whichever way it was written", async () => {
+      const before = await app.http.get("/api/get/news?page=1&perPage=5");
+      const created = await app.post("/api/add/news", { Heading: "Fresh from REST" });
+      expect(created.status).toBe(200);
+      const afterRest = await app.http.get("/api/get/news?page=1&perPage=5");
+      expect(afterRest.headers.etag).not.toBe(before.headers.etag);
+      expect(afterRest.body[0]).toMatchObject({ Heading: "Fresh from REST" });
+      expect((await app.http.get("/api/get/news?page=1&perPage=5").set("If-None-Match", before.headers.etag)).status).toBe(200);
+
+      const token = (await app.adminToken());
+      const viaGraphql = await app.gql(`mutation { createNews(heading: "Fresh from GraphQL") { id } }`, {}, token);
+      const id = viaGraphql.body.data.createNews.id;
+      const whole = await app.get("/api/get/news", false);
+      expect(whole.body).toHaveLength(ROWS + 2);
+      expect(whole.body[0]).toMatchObject({ _id: id, Heading: "Fresh from GraphQL" });
+
+      await app.gql(`mutation($id: ID!) { deleteNews(id: $id) { id } }`, { id }, token);
+      const afterDelete = await app.get("/api/get/news", false);
+      expect(afterDelete.body).toHaveLength(ROWS + 1);
+      expect(afterDelete.body.map((row: { _id: string }) => row._id)).not.toContain(id);
+    });
+
+    it("share one build between concurrent requests, and all get the same answer", async () => {
+      await app.post("/api/add/news", { Heading: "Concurrent" });
+      const answers = await Promise.all(Array.from({ length: 6 }, () => app.http.get("/api/get/news")));
+      expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+      for (const answer of answers) expect(answer.body[0]).toMatchObject({ Heading: "Concurrent" });
+    });
+
+    it("leave private lists to their caller: no shared answer, no ETag", async () => {
+      const res = await app.post("/api/get-blocklist", {});
+      expect(res.status).toBe(200);
+      expect(res.headers.etag).toBeUndefined();
+    });
+  });
+});
+
+describe("legacy lists with PUBLIC_CACHE_MB=0", () => {
+  let app: RestApp;
+  beforeAll(async () => (app = await startRestApp({ env: { PUBLIC_CACHE_MB: "0" } })));
+  afterAll(() => app.close());
+
+  it("build every answer, and still show each write at once", async () => {
+    expect((await app.get("/api/get/news", false)).body).toEqual([]);
+    await app.post("/api/add/news", { Heading: "Uncached" });
+    expect((await app.get("/api/get/news", false)).body).toEqual([expect.objectContaining({ Heading: "Uncached" })]);
+  });
 });

@@ -19,6 +19,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     readonly resource: R,
     private readonly ds: DataSource,
     private readonly images: ImageStore,
+    /** Told after every write that succeeded (cached answers of this resource are then stale). */
+    private readonly changed: (resource: R) => void = () => {},
   ) {}
 
   private repo(manager: EntityManager = this.ds.manager): Repository<Row> {
@@ -87,6 +89,9 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
       await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
       await this.repo(manager).delete({ id: row.id });
+      return row;
+    }).then((row) => {
+      this.changed(this.resource);
       return row;
     });
   }
@@ -185,6 +190,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
+    this.changed(this.resource);
     const row = (await this.find(savedId))!;
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
