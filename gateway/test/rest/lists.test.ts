@@ -135,6 +135,23 @@ describe("legacy lists: the whole list, streamed, or one page", () => {
       for (const answer of answers) expect(answer.body[0]).toMatchObject({ Heading: "Concurrent" });
     });
 
+    it("keep counts right across writes (kept until the next write) and deep pages in order", async () => {
+      const token = await app.adminToken();
+      const count = async (filter = {}) =>
+        (await app.gql(`query($f: NewsFilter) { _allNewsMeta(filter: $f) { count } }`, { f: filter }, token)).body.data._allNewsMeta.count;
+      const before = await count();
+      const visibleBefore = await count({ visible: true });
+      expect(await count()).toBe(before);
+      const created = await app.gql(`mutation { createNews(heading: "Counted", visible: true) { id } }`, {}, token);
+      expect([await count(), await count({ visible: true })]).toEqual([before + 1, visibleBefore + 1]);
+      await app.gql(`mutation($id: ID!) { deleteNews(id: $id) { id } }`, { id: created.body.data.createNews.id }, token);
+      expect([await count(), await count({ visible: true })]).toEqual([before, visibleBefore]);
+
+      const order = (await app.services.ds.query(`SELECT id FROM news ORDER BY heading ASC, id ASC`)).map((row: { id: number }) => String(row.id));
+      const deep = await app.gql(`{ allNews(page: 11, perPage: 100, sortField: "heading", sortOrder: "ASC") { id } }`, {}, token);
+      expect(deep.body.data.allNews.map((row: { id: string }) => row.id)).toEqual(order.slice(1100, 1200));
+    });
+
     it("leave private lists to their caller: no shared answer, no ETag", async () => {
       const res = await app.post("/api/get-blocklist", {});
       expect(res.status).toBe(200);

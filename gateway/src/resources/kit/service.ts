@@ -14,49 +14,85 @@ import { normaliseField } from "./validate";
  * shim both call it, so every rule (access, validation, uploads, uniqueness)
  * holds for both. Each call names its actor: a user, nobody, or SYSTEM.
  */
+/** Distinct filters whose counts are kept per resource (a filter box typed into makes many). */
+const MAX_KEPT_COUNTS = 200;
+
 export class ResourceService<R extends AnyResource = AnyResource> {
   constructor(
     readonly resource: R,
     private readonly ds: DataSource,
     private readonly images: ImageStore,
     /** Told after every write that succeeded (cached answers of this resource are then stale). */
-    private readonly changed: (resource: R) => void = () => {},
+    private readonly onChange: (resource: R) => void = () => {},
   ) {}
+
+  /** Kept counts by filter, and how many writes have happened (to drop a count a write overtook). */
+  private readonly counts = new Map<string, number>();
+  private generation = 0;
+
+  private changed() {
+    this.generation++;
+    this.counts.clear();
+    this.onChange(this.resource);
+  }
 
   private repo(manager: EntityManager = this.ds.manager): Repository<Row> {
     return manager.getRepository<Row>(this.resource.name);
   }
 
+  /**
+   * One page, by a deferred join: the page's ids first, from the index of the
+   * sort column (SQLite and InnoDB indexes end with the row id, so they cover
+   * "ORDER BY column, id"), then those rows by id. A deep page then costs
+   * about what the first costs, instead of sorting every row before it.
+   */
   async list(params: ListParams, actor: Actor): Promise<RowOfResource<R>[]> {
     authorize(this.resource.access.read, actor);
-    const qb = this.repo().createQueryBuilder("r");
-    applyFilter(qb, this.resource, params.filter);
-    applySortAndPage(qb, this.resource, params);
-    return (await qb.getMany()) as RowOfResource<R>[];
+    return this.rowsById(await this.idsOf(params));
   }
 
   /**
    * Every matching row in list order, a batch at a time, so that memory stays
-   * bounded whatever the table's size: the ids first (in order, from the
-   * index), then the rows of each batch by id.
+   * bounded whatever the table's size: the ids first (in order), then the rows
+   * of each batch by id.
    */
   async *batches(params: Omit<ListParams, "page" | "perPage">, actor: Actor, batchSize = 500): AsyncGenerator<RowOfResource<R>[]> {
     authorize(this.resource.access.read, actor);
-    const ordered = this.repo().createQueryBuilder("r").select("r.id", "id");
-    applyFilter(ordered, this.resource, params.filter);
-    applySortAndPage(ordered, this.resource, { ...params, perPage: null });
-    const ids: number[] = (await ordered.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
-    for (let start = 0; start < ids.length; start += batchSize) {
-      const batch = ids.slice(start, start + batchSize);
-      const rows = new Map((await this.repo().findBy({ id: In(batch) })).map((row) => [row.id, row as RowOfResource<R>]));
-      // A row deleted since the ids were read is left out.
-      yield batch.flatMap((id) => rows.get(id) ?? []);
-    }
+    const ids = await this.idsOf({ ...params, perPage: null });
+    for (let start = 0; start < ids.length; start += batchSize) yield this.rowsById(ids.slice(start, start + batchSize));
   }
 
+  private async idsOf(params: ListParams): Promise<number[]> {
+    const ordered = this.repo().createQueryBuilder("r").select("r.id", "id");
+    applyFilter(ordered, this.resource, params.filter);
+    applySortAndPage(ordered, this.resource, params);
+    return (await ordered.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
+  }
+
+  /** The rows of these ids, in their order (a row deleted meanwhile is left out). */
+  private async rowsById(ids: number[]): Promise<RowOfResource<R>[]> {
+    if (!ids.length) return [];
+    const rows = new Map((await this.repo().findBy({ id: In(ids) })).map((row) => [row.id, row as RowOfResource<R>]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  }
+
+  /**
+   * How many rows a filter matches. Counts of public resources are kept until
+   * the next write (only this service writes them); a count is a full scan.
+   */
   async count(filter: ListParams["filter"], actor: Actor): Promise<number> {
     authorize(this.resource.access.read, actor);
-    return applyFilter(this.repo().createQueryBuilder("r"), this.resource, filter).getCount();
+    const key = JSON.stringify(filter ?? {});
+    const kept = this.counts.get(key);
+    if (kept !== undefined) return kept;
+    const generation = this.generation;
+    const counted = await applyFilter(this.repo().createQueryBuilder("r"), this.resource, filter).getCount();
+    // A write that ended while counting may not be in it: keep only what no write has overtaken.
+    if (this.resource.access.read === "public" && generation === this.generation) {
+      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
+      this.counts.set(key, counted);
+    }
+    return counted;
   }
 
   async get(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
@@ -91,7 +127,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.repo(manager).delete({ id: row.id });
       return row;
     }).then((row) => {
-      this.changed(this.resource);
+      this.changed();
       return row;
     });
   }
@@ -190,7 +226,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    this.changed(this.resource);
+    this.changed();
     const row = (await this.find(savedId))!;
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
