@@ -1,6 +1,7 @@
 import { EntitySchema, EntitySchemaColumnOptions, EntitySchemaIndexOptions } from "typeorm";
 import type { Resource } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
+import { searchFieldsOf } from "./query";
 
 export type Dialect = "mysql" | "better-sqlite3";  // MariaDB maps like MySQL
 
@@ -50,5 +51,8 @@ export function entitySchemaOf(resource: Resource, dialect: Dialect): EntitySche
   columns.createdAt = { type: "datetime" };
   columns.updatedAt = { type: "datetime" };
   indices.push({ name: `IDX_${resource.table}_createdAt`, columns: ["createdAt"] });
+  // `q` searches by index: FULLTEXT on MySQL/MariaDB; on SQLite an FTS5 table the migration keeps beside it.
+  const searched = searchFieldsOf(resource);
+  if (dialect === "mysql" && searched.length) indices.push({ name: `FT_${resource.table}`, columns: searched, fulltext: true });
   return new EntitySchema({ name: resource.name, tableName: resource.table, columns, indices });
 }

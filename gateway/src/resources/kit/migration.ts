@@ -1,9 +1,11 @@
 import type { AnyResource } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
+import { searchFieldsOf } from "./query";
 
 /**
- * The source of a migration that creates the tables of new resources, written
- * with db/'s portable column builders and mapped as kit/entity.ts maps fields,
+ * The source of a migration that creates the tables of new resources (and
+ * their search indexes), written with db/'s portable column builders and
+ * mapped as kit/entity.ts maps fields,
  * so the schema test finds nothing pending. It is a starting point that gets
  * committed: later changes to a declaration get a migration of their own.
  */
@@ -11,6 +13,7 @@ export function migrationSource(className: string, timestamp: number, declared: 
   const creates = declared.map((resource) => {
     const columns = Object.entries(resource.fields).map(([name, spec]) => columnSource(name, spec));
     const indexed = Object.entries(resource.fields).filter(([, spec]) => isIndexed(spec) && !isLongText(spec));
+    const searched = searchFieldsOf(resource);
     const indices = [
       ...indexed.map(([name, spec]) => `index(table, [${JSON.stringify(name)}]${spec.unique ? ", true" : ""})`),
       `index(table, ["createdAt"])`,
@@ -25,12 +28,17 @@ export function migrationSource(className: string, timestamp: number, declared: 
       `          indices: [${indices.join(", ")}],`,
       `        }),`,
       `      );`,
+      ...(searched.length ? [`      await createSearchIndex(qr, table, ${JSON.stringify(searched)});`] : []),
       `    }`,
     ].join("\n");
   });
-  const drops = declared.map((resource) => `    await qr.dropTable(${JSON.stringify(resource.table)});`);
+  const drops = declared.flatMap((resource) => [
+    ...(searchFieldsOf(resource).length ? [`    await dropSearchIndex(qr, ${JSON.stringify(resource.table)});`] : []),
+    `    await qr.dropTable(${JSON.stringify(resource.table)});`,
+  ]);
   return `import { MigrationInterface, QueryRunner, Table } from "typeorm";
 import { bool, id, index, int, longText, text, timestamps, varchar } from "./columns";
+import { createSearchIndex, dropSearchIndex } from "./search";
 
 /** The tables of ${declared.map((resource) => resource.name).join(", ")} (written by \`npm run migration -w gateway\`). */
 export class ${className}${timestamp} implements MigrationInterface {

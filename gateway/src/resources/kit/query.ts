@@ -1,4 +1,4 @@
-import { Brackets, ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { ObjectLiteral, SelectQueryBuilder } from "typeorm";
 import { BadRequestError } from "../../errors";
 import type { Resource } from "./define";
 import { FieldSpec, isLongText } from "./fields";
@@ -64,11 +64,7 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
       if (String(value).length > MAX_SEARCH_LENGTH) {
         throw new BadRequestError({ q: `Search text must be at most ${MAX_SEARCH_LENGTH} characters` });
       }
-      const fields = searchFieldsOf(resource);
-      const term = `%${escapeLike(String(value))}%`;
-      qb.andWhere(
-        new Brackets((w) => fields.forEach((f) => w.orWhere(`${alias}.${f} LIKE :${param} ESCAPE '!'`, { [param]: term }))),
-      );
+      applySearch(qb, resource, String(value), param);
     } else if (key === "ids") {
       const list = Array.isArray(value) ? value : [value];
       if (list.length > MAX_FILTER_IDS) throw new BadRequestError({ ids: `At most ${MAX_FILTER_IDS} ids per request` });
@@ -88,6 +84,46 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
     }
   }
   return qb;
+}
+
+/** The shortest word MySQL/MariaDB's FULLTEXT index holds (innodb_ft_min_token_size); SQLite's FTS5 holds every word. */
+const MYSQL_MIN_WORD = 3;
+
+/**
+ * `q` by the search index, every word matched as a word prefix (typing part of
+ * a word finds it): an FTS5 MATCH on SQLite, MATCH … AGAINST in boolean mode on
+ * MySQL/MariaDB. Words shorter than MySQL's index holds are matched as word
+ * starts among the rows the others found; text with no word the index holds
+ * falls back to a prefix match on the main column.
+ */
+function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, text: string, param: string) {
+  const fields = searchFieldsOf(resource);
+  if (!fields.length) return;
+  const alias = qb.alias;
+  const mysql = ["mysql", "mariadb"].includes(qb.connection.options.type);
+  // Words as each index cuts them: MySQL keeps "_" inside a word, FTS5 (unicode61) splits there.
+  const words = text.match(mysql ? /[\p{L}\p{N}_]+/gu : /[\p{L}\p{N}]+/gu) ?? [];
+  const indexed = mysql ? words.filter((word) => word.length >= MYSQL_MIN_WORD) : words;
+  if (!indexed.length) {
+    qb.andWhere(`${alias}.${fields[0]} LIKE :${param} ESCAPE '!'`, { [param]: `${escapeLike(text.trim())}%` });
+    return;
+  }
+  if (!mysql) {
+    const index = `"${resource.table}_search"`;
+    qb.andWhere(`${alias}.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH :${param})`, {
+      [param]: indexed.map((word) => `"${word}"*`).join(" AND "),
+    });
+    return;
+  }
+  const columns = fields.map((field) => `${alias}.${field}`).join(", ");
+  qb.andWhere(`MATCH (${columns}) AGAINST (:${param} IN BOOLEAN MODE)`, { [param]: indexed.map((word) => `+${word}*`).join(" ") });
+  words
+    .filter((word) => word.length < MYSQL_MIN_WORD)
+    .forEach((word, at) => {
+      const short = `${param}s${at}`;
+      // A word start, as the index would have matched it (the word is letters and digits only).
+      qb.andWhere(`(${fields.map((field) => `${alias}.${field} REGEXP :${short}`).join(" OR ")})`, { [short]: `\\b${word}` });
+    });
 }
 
 export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, params: ListParams) {

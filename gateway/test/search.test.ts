@@ -1,0 +1,72 @@
+import { startTestApp, TestApp } from "./support/testApp";
+
+/**
+ * `q` by the search index (FTS5 on SQLite, FULLTEXT on MariaDB): whole words
+ * find what LIKE found, a word's beginning finds the word, and the index
+ * follows inserts, updates and deletes.
+ */
+describe("search by index", () => {
+  let app: TestApp;
+  let token: string;
+  const ids: Record<string, string> = {};
+  const news = [
+    { key: "staking", heading: "Staking rewards announced", description: "The annual staking report is out" },
+    { key: "presale", heading: "Presale opens Monday", description: "Token sale details and the hard cap" },
+    { key: "farm", heading: "Farm pools updated", description: "New liquidity pools for BUSD" },
+  ];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    token = await app.adminToken();
+    for (const item of news) {
+      const res = await app.gql(`mutation($h: String, $d: String) { createNews(heading: $h, description: $d) { id } }`, { h: item.heading, d: item.description }, token);
+      ids[item.key] = res.body.data.createNews.id;
+    }
+  });
+  afterAll(() => app.close());
+
+  const search = async (q: string) => {
+    const res = await app.gql(`query($q: String) { allNews(filter: { q: $q }, sortField: "id", sortOrder: "ASC") { id heading } }`, { q }, token);
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.allNews.map((row: { id: string }) => row.id);
+  };
+  /** The rows holding the word, as LIKE over the same columns would have found them. */
+  const holding = (word: string) =>
+    news.filter((item) => new RegExp(`\\b${word}\\b`, "i").test(`${item.heading} ${item.description}`)).map((item) => ids[item.key]);
+
+  it("finds by whole words what LIKE found, in any of the searched columns and any case", async () => {
+    for (const word of ["staking", "Token", "pools", "BUSD", "cap", "the"]) expect([word, await search(word)]).toEqual([word, holding(word)]);
+  });
+
+  it("finds a word from its beginning, and needs every word given", async () => {
+    expect(await search("annou")).toEqual([ids.staking]);
+    expect(await search("liquid pool")).toEqual([ids.farm]);
+    expect(await search("sale token")).toEqual([ids.presale]);
+    expect(await search("sale farm")).toEqual([]);
+    expect(await search("Fa")).toEqual([ids.farm]);
+  });
+
+  it("finds nothing for text no row holds, punctuation included", async () => {
+    expect(await search("nothing-like-this")).toEqual([]);
+    expect(await search("%_!")).toEqual([]);
+  });
+
+  it("follows updates and deletes at once", async () => {
+    await app.gql(`mutation($id: ID!) { updateNews(id: $id, heading: "Presale closes Friday") { id } }`, { id: ids.presale }, token);
+    expect(await search("opens")).toEqual([]);
+    expect(await search("closes")).toEqual([ids.presale]);
+    expect(await search("Token")).toEqual([ids.presale]);
+
+    await app.gql(`mutation($id: ID!) { deleteNews(id: $id) { id } }`, { id: ids.farm }, token);
+    expect(await search("pools")).toEqual([]);
+    expect(await search("liquidity")).toEqual([]);
+
+    const added = await app.gql(`mutation { createNews(heading: "More pools soon") { id } }`, {}, token);
+    expect(await search("pools")).toEqual([added.body.data.createNews.id]);
+  });
+
+  it("keeps the count in step with the rows found", async () => {
+    const res = await app.gql(`{ _allNewsMeta(filter: { q: "staking" }) { count } }`, {}, token);
+    expect(res.body.data._allNewsMeta.count).toBe(1);
+  });
+});
