@@ -1,4 +1,3 @@
-import { once } from "events";
 import type { Request, Response } from "express";
 import type { Writable } from "stream";
 import { BadRequestError } from "../errors";
@@ -14,8 +13,18 @@ import type { RestRoute } from "./routes";
 async function send(sink: Writable, chunk: string): Promise<boolean> {
   if (sink.destroyed) return false;
   if (sink.write(chunk)) return true;
-  const [event] = await Promise.race([once(sink, "drain").then(() => ["drain"]), once(sink, "close").then(() => ["close"])]);
-  return event === "drain";
+  return new Promise<boolean>((resolve) => {
+    // Both listeners go whichever comes first: a long list waits many times.
+    const settle = (drained: boolean) => {
+      sink.off("drain", onDrain);
+      sink.off("close", onClose);
+      resolve(drained);
+    };
+    const onDrain = () => settle(true);
+    const onClose = () => settle(false);
+    sink.on("drain", onDrain);
+    sink.on("close", onClose);
+  });
 }
 
 /** `?page=&perPage=` (1-based page), when a newer client asks for one page; 400 when either is not a whole number in range. */

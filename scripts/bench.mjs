@@ -1,0 +1,272 @@
+// `npm run bench`: the performance figures, each measured in this one run (not part of `npm test`).
+// Starts the built gateway on fresh data dirs, seeds 1,000 and 100,000 news rows on SQLite (and on
+// MariaDB when it answers at MYSQL_URL), and prints ratios: throughput against a bare node:http server
+// and a direct SQL handler (autocannon, interleaved rounds), 100k/1k latencies, memory around the
+// whole legacy list.
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { createConnection } from "mysql2/promise";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const MAIN = path.join(root, "gateway/dist/main.js");
+const MYSQL_URL = process.env.MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
+const ADMIN = { email: "bench@example.com", password: "bench-pass-123" };
+const SIZES = [1_000, 100_000];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = 2;
+
+if (!existsSync(MAIN)) {
+  for (const workspace of ["abis", "db", "gateway"]) spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : String(value));
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The gateway as a process of its own, so its memory is its own. */
+async function startGateway(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, ...env, PORT: String(port), CHAIN: "none", LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 300; tries++) {
+    if (await fetch(`${base}/healthz`).then((res) => res.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const login = await (await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) })).json();
+  return {
+    base,
+    token: login.token,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1]) / 1024,
+    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
+  };
+}
+
+/** Rows of news as the admin would have written them; one row holds a word no other does. */
+function newsRows(count, from) {
+  const at = Date.UTC(2025, 0, 1);
+  return Array.from({ length: count }, (_, offset) => {
+    const n = from + offset;
+    return [
+      n === 777 ? "Zebra crossing announced" : `News item ${n} about staking and presales`,
+      `Description of news item ${n}: the presale opens soon, with rewards for early stakers.`,
+      n % 3 ? 1 : 0,
+      new Date(at + n * 60_000).toISOString().replace("T", " ").replace("Z", ""),
+    ];
+  });
+}
+
+async function seedSqlite(file, count) {
+  const db = new Database(file);
+  const insert = db.prepare(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
+  db.transaction((rows) => rows.forEach(([heading, description, visible, created]) => insert.run(heading, description, visible, created, created)))(newsRows(count, 0));
+  db.close();
+}
+
+async function seedMysql(url, count) {
+  const conn = await createConnection(url);
+  const rows = newsRows(count, 0);
+  for (let start = 0; start < rows.length; start += 1000) {
+    const batch = rows.slice(start, start + 1000).map(([heading, description, visible, created]) => [heading, description, visible, created, created]);
+    await conn.query(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES ?`, [batch]);
+  }
+  await conn.end();
+}
+
+const gql = (gateway, query, variables = {}) =>
+  fetch(`${gateway.base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${gateway.token}` },
+    body: JSON.stringify({ query, variables }),
+  }).then(async (res) => {
+    const body = await res.json();
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body;
+  });
+
+/** The whole gzip answer as sent (fetch would time its own decompression too); its size in bytes. */
+const download = (url) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let size = 0;
+        res.on("data", (chunk) => (size += chunk.length));
+        res.on("end", () => resolve(size));
+      })
+      .on("error", reject);
+  });
+
+/** Median wall time of `times` calls, in ms (the first call warms up and is left out). */
+async function latency(call, times = 9) {
+  await call();
+  const spent = [];
+  for (let run = 0; run < times; run++) {
+    const started = performance.now();
+    await call();
+    spent.push(performance.now() - started);
+  }
+  return median(spent);
+}
+
+const LIST = `query($page: Int, $perPage: Int, $filter: NewsFilter) {
+  items: allNews(page: $page, perPage: $perPage, sortField: "createdAt", sortOrder: "DESC", filter: $filter) { id heading visible createdAt }
+  total: _allNewsMeta(filter: $filter) { count } }`;
+
+/** The cases compared between 1,000 and 100,000 rows. */
+async function cases(gateway, rows) {
+  const deepPage = Math.floor(rows / 20) - 1;
+  const figures = {
+    "list page 0": await latency(() => gql(gateway, LIST, { page: 0, perPage: 10 })),
+    "deep page": await latency(() => gql(gateway, LIST, { page: deepPage, perPage: 10 })),
+    "search, a match": await latency(() => gql(gateway, LIST, { page: 0, perPage: 10, filter: { q: "zebra" } })),
+    "search, no match": await latency(() => gql(gateway, LIST, { page: 0, perPage: 10, filter: { q: "nothingmatchesthis" } })),
+  };
+  const countStarted = performance.now();
+  await gql(gateway, `query($f: NewsFilter) { _allNewsMeta(filter: $f) { count } }`, { f: { visible: true } });
+  figures["count (first)"] = performance.now() - countStarted;
+  const before = gateway.rssMb();
+  const legacyStarted = performance.now();
+  await download(`${gateway.base}/api/get/news`);
+  figures["legacy list (first)"] = performance.now() - legacyStarted;
+  figures["legacy list (repeated)"] = await latency(() => download(`${gateway.base}/api/get/news`));
+  figures.memory = { before, after: gateway.rssMb() };
+  return figures;
+}
+
+/** Requests per second of each target, interleaved (a, b, a, b ...), each for SECONDS. */
+async function throughput(targets) {
+  const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, options] of Object.entries(targets)) {
+      const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
+      results[name].push(result.requests.average);
+    }
+  }
+  return Object.fromEntries(Object.entries(results).map(([name, values]) => [name, median(values)]));
+}
+
+/** A bare node:http server answering the exact bytes (and headers) a gateway answer had. */
+async function bareServer(body, headers) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** The admin list query's SQL run directly behind a minimal handler (better-sqlite3, JSON). */
+async function directSqlServer(file) {
+  const db = new Database(file, { readonly: true });
+  const page = db.prepare(`SELECT id, heading, visible, createdAt FROM news ORDER BY createdAt DESC, id DESC LIMIT 10 OFFSET 0`);
+  const count = db.prepare(`SELECT COUNT(*) AS count FROM news`);
+  const server = http.createServer((_req, res) => {
+    const body = JSON.stringify({ data: { items: page.all(), total: count.get() } });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => (server.close(resolve), db.close())) };
+}
+
+async function engine(name, databaseFor, seed) {
+  const measured = {};
+  for (const rows of SIZES) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `presale-bench-${name}-`));
+    const database = await databaseFor(dataDir);
+    // Migrate, then seed with the gateway stopped (its caches then start empty), then start it for good.
+    await (await startGateway({ DATA_DIR: dataDir, ...database.env })).stop();
+    await seed(database, rows);
+    const gateway = await startGateway({ DATA_DIR: dataDir, ...database.env });
+    measured[rows] = await cases(gateway, rows);
+    if (name === "sqlite" && rows === SIZES[0]) {
+      const read = await fetch(`${gateway.base}/api/get/news?page=1&perPage=10`, { headers: { "accept-encoding": "gzip" } });
+      const body = Buffer.from(await read.arrayBuffer());
+      const bare = await bareServer(gzipSync(body), { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip" });
+      const direct = await directSqlServer(database.file);
+      const gzip = { headers: { "accept-encoding": "gzip" } };
+      const listRequest = { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${gateway.token}` }, body: JSON.stringify({ query: LIST, variables: { page: 0, perPage: 10 } }) };
+      measured.throughput = await throughput({
+        "gateway public read": { url: `${gateway.base}/api/get/news?page=1&perPage=10`, ...gzip },
+        "bare node:http, same bytes": { url: bare.url, ...gzip },
+        "gateway admin list query": { url: `${gateway.base}/graphql`, ...listRequest },
+        "direct SQL handler": { url: direct.url },
+      });
+      await bare.close();
+      await direct.close();
+    }
+    await gateway.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return measured;
+}
+
+function report(name, measured) {
+  const [small, large] = SIZES;
+  console.log(`\n## ${name}: ${large.toLocaleString("en")} rows against ${small.toLocaleString("en")} (median ms; ratio)`);
+  for (const key of Object.keys(measured[small]).filter((key) => key !== "memory")) {
+    const [a, b] = [measured[small][key], measured[large][key]];
+    console.log(`  ${key.padEnd(24)} ${fmt(a, 2).padStart(9)} ms  ${fmt(b, 2).padStart(9)} ms  ${fmt(b / a, 2).padStart(6)}×`);
+  }
+  const memory = measured[large].memory;
+  console.log(`  gateway memory around the whole legacy list at ${large.toLocaleString("en")} rows: ${fmt(memory.before, 0)} MB → ${fmt(memory.after, 0)} MB (+${fmt(memory.after - memory.before, 0)} MB)`);
+  if (measured.throughput) {
+    const t = measured.throughput;
+    console.log(`\n## ${name}: throughput (requests/s, 10 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s)`);
+    for (const [target, rate] of Object.entries(t)) console.log(`  ${target.padEnd(28)} ${fmt(rate, 0).padStart(8)}`);
+    console.log(`  public read / bare node:http:      ${fmt(t["gateway public read"] / t["bare node:http, same bytes"], 2)}×`);
+    console.log(`  admin list query / direct SQL:     ${fmt(t["gateway admin list query"] / t["direct SQL handler"], 2)}×`);
+  }
+}
+
+const sqlite = await engine(
+  "sqlite",
+  async (dataDir) => ({ file: path.join(dataDir, "presale.sqlite"), env: {}, drop: async () => {} }),
+  (database, rows) => seedSqlite(database.file, rows),
+);
+report("SQLite", sqlite);
+
+const mysqlUp = await createConnection(MYSQL_URL).then((conn) => (conn.end(), true), () => false);
+if (mysqlUp) {
+  const mariadb = await engine(
+    "mariadb",
+    async () => {
+      const name = `presale_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = await createConnection(MYSQL_URL);
+      await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      await admin.end();
+      const url = `${MYSQL_URL}/${name}`;
+      return {
+        url,
+        env: { DATABASE_URL: url },
+        drop: async () => {
+          const conn = await createConnection(MYSQL_URL);
+          await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+          await conn.end();
+        },
+      };
+    },
+    (database, rows) => seedMysql(database.url, rows),
+  );
+  report("MariaDB", mariadb);
+} else {
+  console.log(`\n(MariaDB not reachable at ${MYSQL_URL}: skipped)`);
+}
+
+console.log("\n## admin JavaScript");
+spawnSync(process.execPath, [path.join(root, "scripts/login-weight.mjs")], { cwd: root, stdio: "inherit" });
