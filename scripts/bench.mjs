@@ -60,12 +60,12 @@ async function startGateway(env) {
 function newsRows(count, from) {
   const at = Date.UTC(2025, 0, 1);
   return Array.from({ length: count }, (_, offset) => {
-    const n = from + offset;
+    const item = from + offset;
     return [
-      n === 777 ? "Zebra crossing announced" : `News item ${n} about staking and presales`,
-      `Description of news item ${n}: the presale opens soon, with rewards for early stakers.`,
-      n % 3 ? 1 : 0,
-      new Date(at + n * 60_000).toISOString().replace("T", " ").replace("Z", ""),
+      item === 777 ? "Zebra crossing announced" : `News item ${item} about staking and presales`,
+      `Description of news item ${item}: the presale opens soon, with rewards for early stakers.`,
+      item % 3 ? 1 : 0,
+      new Date(at + item * 60_000).toISOString().replace("T", " ").replace("Z", ""),
     ];
   });
 }
@@ -226,11 +226,11 @@ function report(name, measured) {
   const memory = measured[large].memory;
   console.log(`  gateway memory around the whole legacy list at ${large.toLocaleString("en")} rows: ${fmt(memory.before, 0)} MB → ${fmt(memory.after, 0)} MB (+${fmt(memory.after - memory.before, 0)} MB)`);
   if (measured.throughput) {
-    const t = measured.throughput;
+    const rates = measured.throughput;
     console.log(`\n## ${name}: throughput (requests/s, 10 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s)`);
-    for (const [target, rate] of Object.entries(t)) console.log(`  ${target.padEnd(28)} ${fmt(rate, 0).padStart(8)}`);
-    console.log(`  public read / bare node:http:      ${fmt(t["gateway public read"] / t["bare node:http, same bytes"], 2)}×`);
-    console.log(`  admin list query / direct SQL:     ${fmt(t["gateway admin list query"] / t["direct SQL handler"], 2)}×`);
+    for (const [target, rate] of Object.entries(rates)) console.log(`  ${target.padEnd(28)} ${fmt(rate, 0).padStart(8)}`);
+    console.log(`  public read / bare node:http:      ${fmt(rates["gateway public read"] / rates["bare node:http, same bytes"], 2)}×`);
+    console.log(`  admin list query / direct SQL:     ${fmt(rates["gateway admin list query"] / rates["direct SQL handler"], 2)}×`);
   }
 }
 

@@ -46,10 +46,10 @@ function solcVersion() {
 
 /** Hash of the compiler version, the settings and every source: the artifacts are current when it matches. */
 function computeSourceHash(sources = readSources(), version = solcVersion()) {
-  const h = crypto.createHash("sha256");
-  h.update(version).update("\0").update(JSON.stringify(SETTINGS)).update("\0");
-  for (const [name, content] of Object.entries(sources)) h.update(name).update("\0").update(content).update("\0");
-  return h.digest("hex");
+  const hash = crypto.createHash("sha256");
+  hash.update(version).update("\0").update(JSON.stringify(SETTINGS)).update("\0");
+  for (const [name, content] of Object.entries(sources)) hash.update(name).update("\0").update(content).update("\0");
+  return hash.digest("hex");
 }
 
 function readArtifacts() {
@@ -72,7 +72,7 @@ function compile(sources = readSources()) {
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
   const problems = output.errors || [];
   const errors = problems.filter((e) => e.severity === "error");
-  for (const w of problems.filter((e) => e.severity !== "error")) console.warn(w.formattedMessage || w.message);
+  for (const warning of problems.filter((e) => e.severity !== "error")) console.warn(warning.formattedMessage || warning.message);
   if (errors.length) {
     throw new Error("solc failed:\n" + errors.map((e) => e.formattedMessage || e.message).join("\n"));
   }

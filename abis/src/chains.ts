@@ -147,19 +147,19 @@ export class ChainConfigError extends Error {
 }
 
 function value(env: ChainEnv, name: string): string | undefined {
-  const v = env[name]?.trim();
-  return v ? v : undefined;
+  const envValue = env[name]?.trim();
+  return envValue ? envValue : undefined;
 }
 
 function parseInteger(env: ChainEnv, name: string, min: number, max: number, problems: string[]): number | undefined {
   const raw = value(env, name);
   if (raw === undefined) return undefined;
-  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
+  const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
     problems.push(`${name}: "${raw}" is not an integer between ${min} and ${max}`);
     return undefined;
   }
-  return n;
+  return parsed;
 }
 
 function parseUrl(env: ChainEnv, name: string, protocols: string[], problems: string[]): string | undefined {

@@ -3,8 +3,8 @@
 import { startLocalChain } from "./localChain";
 
 async function main() {
-  const i = process.argv.indexOf("--port");
-  const port = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.LOCAL_CHAIN_PORT ?? 8545);
+  const at = process.argv.indexOf("--port");
+  const port = at > 0 ? Number(process.argv[at + 1]) : Number(process.env.LOCAL_CHAIN_PORT ?? 8545);
   const chain = await startLocalChain({ port, log: process.argv.includes("--verbose") ? console.error : undefined });
   const { provider: _p, signer: _s, stop: _stop, ...printable } = chain;
   console.log(JSON.stringify(printable, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));

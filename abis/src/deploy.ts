@@ -127,8 +127,8 @@ export async function seedDemo(signer: Signer, contracts: ContractAddresses, opt
 
   const staking = getContract("Staking", contracts.staking, signer);
   for (let pid = 0; pid < STAKING_POOL_COUNT; pid++) {
-    const s = stakingPoolSpec(pid);
-    await send(staking.addPool(s.lockedPeriod, s.rewardPerBlock, s.fixedAPR));
+    const spec = stakingPoolSpec(pid);
+    await send(staking.addPool(spec.lockedPeriod, spec.rewardPerBlock, spec.fixedAPR));
   }
   const token = getContract("SaleToken", contracts.token, signer);
   await send(token.transfer(contracts.staking, REWARD_RESERVE));

@@ -193,7 +193,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
     try {
       return await spawnOnPort(options.port, host, chainId, options);
     } catch (err) {
-      if (err instanceof PortInUseError) throw new Error(`port ${options.port} on ${host} is already in use: cannot start anvil there`);
+      if (err instanceof PortInUseError) throw new Error(`port ${options.port} on ${host} is already in use: cannot start anvil there`, { cause: err });
       throw err;
     }
   }

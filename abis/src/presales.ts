@@ -21,26 +21,26 @@ export interface PresaleParams {
 }
 
 /** createPresale's positional arguments in the order of SPEC section 7. */
-export function createPresaleArgs(p: PresaleParams) {
+export function createPresaleArgs(presaleParams: PresaleParams) {
   return [
-    p.token,
-    p.priceBNB,
-    p.priceBUSD,
-    p.maxBNB,
-    p.minBNB,
-    p.maxBUSD,
-    p.minBUSD,
-    p.hardCap,
-    p.busdHardCap,
-    BigInt(p.pid),
-    p.staker,
+    presaleParams.token,
+    presaleParams.priceBNB,
+    presaleParams.priceBUSD,
+    presaleParams.maxBNB,
+    presaleParams.minBNB,
+    presaleParams.maxBUSD,
+    presaleParams.minBUSD,
+    presaleParams.hardCap,
+    presaleParams.busdHardCap,
+    BigInt(presaleParams.pid),
+    presaleParams.staker,
   ] as const;
 }
 
 /** Tokens a presale needs to cover both hard caps: priceBNB × hardCap + priceBUSD × busdHardCap (scaled by 1e18). */
-export function requiredDeposit(p: Pick<PresaleParams, "priceBNB" | "priceBUSD" | "hardCap" | "busdHardCap">): bigint {
+export function requiredDeposit(presaleParams: Pick<PresaleParams, "priceBNB" | "priceBUSD" | "hardCap" | "busdHardCap">): bigint {
   const unit = 10n ** 18n;
-  return (p.priceBNB * p.hardCap) / unit + (p.priceBUSD * p.busdHardCap) / unit;
+  return (presaleParams.priceBNB * presaleParams.hardCap) / unit + (presaleParams.priceBUSD * presaleParams.busdHardCap) / unit;
 }
 
 export interface CreatedPresale {
@@ -163,15 +163,15 @@ const PRESALE_GETTERS = {
 
 /** Reads a presale (the calls go out together: ethers batches JSON-RPC requests made in the same tick). */
 export async function readPresale(runner: ContractRunner, presaleAddress: string): Promise<PresaleDetails> {
-  const p = getContract("Presale", presaleAddress, runner);
+  const presale = getContract("Presale", presaleAddress, runner);
   const names = Object.keys(PRESALE_GETTERS) as (keyof typeof PRESALE_GETTERS)[];
-  const values = await Promise.all(names.map((name) => p[PRESALE_GETTERS[name]]()));
-  const v = Object.fromEntries(names.map((name, i) => [name, values[i]])) as Record<(typeof names)[number], any>;
-  const { tokenAddress, owner, staker, pid } = v;
+  const values = await Promise.all(names.map((name) => presale[PRESALE_GETTERS[name]]()));
+  const named = Object.fromEntries(names.map((name, i) => [name, values[i]])) as Record<(typeof names)[number], any>;
+  const { tokenAddress, owner, staker, pid } = named;
   const token = getContract("IERC20", tokenAddress, runner);
   const [tokenName, tokenSymbol, tokenDecimals] = await Promise.all([token.name(), token.symbol(), token.decimals()]);
   return {
-    ...v,
+    ...named,
     presaleAddress: getAddress(presaleAddress),
     tokenAddress: getAddress(tokenAddress),
     tokenName,

@@ -3,7 +3,6 @@ import path from "node:path";
 import { EventFragment, FunctionFragment, Interface, type Fragment } from "ethers";
 import { ABIS_PATH, abiOf, allAbis, artifact, CONTRACT_NAMES, loadArtifacts, type ContractName } from "../src/node";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const compiler = require("../scripts/compile.js");
 
 describe("committed artifacts (abis/build/)", () => {
@@ -125,12 +124,12 @@ const REQUIRED: Partial<Record<ContractName, string[]>> = {
 };
 
 /** A fragment's shape without parameter names: signature, mutability, output types, indexed flags. */
-function shape(f: Fragment | null | undefined) {
-  if (!f) return null;
-  if (f instanceof FunctionFragment) {
-    return { sig: f.format("sighash"), mutability: f.stateMutability, outputs: f.outputs.map((o) => o.format("sighash")) };
+function shape(fragment: Fragment | null | undefined) {
+  if (!fragment) return null;
+  if (fragment instanceof FunctionFragment) {
+    return { sig: fragment.format("sighash"), mutability: fragment.stateMutability, outputs: fragment.outputs.map((o) => o.format("sighash")) };
   }
-  if (f instanceof EventFragment) return { sig: f.format("sighash"), indexed: f.inputs.map((i) => i.indexed) };
+  if (fragment instanceof EventFragment) return { sig: fragment.format("sighash"), indexed: fragment.inputs.map((i) => i.indexed) };
   return null;
 }
 

@@ -54,12 +54,12 @@ describe("chain tables", () => {
 
 describe("resolveChainConfig", () => {
   it("defaults to the local chain on port 8545", () => {
-    const c = resolveChainConfig({})!;
-    expect(c.chain).toBe("local");
-    expect(c.chainId).toBe(31337);
-    expect(c.rpcUrl).toBe("http://127.0.0.1:8545");
-    expect(c.local).toEqual({ port: 8545, chainId: 31337 });
-    expect(c.contracts).toEqual(predictedLocalAddresses());
+    const resolved = resolveChainConfig({})!;
+    expect(resolved.chain).toBe("local");
+    expect(resolved.chainId).toBe(31337);
+    expect(resolved.rpcUrl).toBe("http://127.0.0.1:8545");
+    expect(resolved.local).toEqual({ port: 8545, chainId: 31337 });
+    expect(resolved.contracts).toEqual(predictedLocalAddresses());
   });
 
   it("CHAIN=none turns chain features off", () => {
@@ -85,24 +85,24 @@ describe("resolveChainConfig", () => {
       env[ADDRESS_ENV[key]] = "0x" + String(i + 1).repeat(40);
     });
     env.TOKEN_ADDRESS = "0xe9e7cea3dedca5984780bafc599bd69add087d56"; // lowercase is accepted and checksummed
-    const c = resolveChainConfig(env)!;
-    expect(c.rpcUrl).toBe("https://rpc.example.org/bsc");
-    expect(c.explorerUrl).toBe("https://explorer.example.org");
-    expect(c.contracts.farm).toBe("0x1111111111111111111111111111111111111111");
-    expect(c.contracts.multicall3).toBe("0x7777777777777777777777777777777777777777");
-    expect(c.contracts.token).toBe("0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56");
+    const resolved = resolveChainConfig(env)!;
+    expect(resolved.rpcUrl).toBe("https://rpc.example.org/bsc");
+    expect(resolved.explorerUrl).toBe("https://explorer.example.org");
+    expect(resolved.contracts.farm).toBe("0x1111111111111111111111111111111111111111");
+    expect(resolved.contracts.multicall3).toBe("0x7777777777777777777777777777777777777777");
+    expect(resolved.contracts.token).toBe("0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56");
     expect(Object.keys(ADDRESS_ENV).sort()).toEqual([...CONTRACT_KEYS].sort());
   });
 
   it("places the local chain by LOCAL_CHAIN_PORT and LOCAL_CHAIN_ID", () => {
-    const c = resolveChainConfig({ CHAIN: "local", LOCAL_CHAIN_PORT: "8610", LOCAL_CHAIN_ID: "1337" })!;
-    expect(c.local).toEqual({ port: 8610, chainId: 1337 });
-    expect(c.chainId).toBe(1337);
-    expect(c.rpcUrl).toBe("http://127.0.0.1:8610");
+    const resolved = resolveChainConfig({ CHAIN: "local", LOCAL_CHAIN_PORT: "8610", LOCAL_CHAIN_ID: "1337" })!;
+    expect(resolved.local).toEqual({ port: 8610, chainId: 1337 });
+    expect(resolved.chainId).toBe(1337);
+    expect(resolved.rpcUrl).toBe("http://127.0.0.1:8610");
   });
 
   it("reports every bad value, one clear line each", () => {
-    const e = errorOf(() =>
+    const error = errorOf(() =>
       resolveChainConfig({
         CHAIN: "local",
         FARM_ADDRESS: "0x123",
@@ -112,14 +112,14 @@ describe("resolveChainConfig", () => {
         LOCAL_CHAIN_PORT: "99999",
       }),
     );
-    expect(e.problems).toEqual([
+    expect(error.problems).toEqual([
       'LOCAL_CHAIN_PORT: "99999" is not an integer between 1 and 65535',
       'CHAIN_RPC_URL: "ftp://example.org" is not a http or https or ws or wss URL',
       expect.stringMatching(/^FARM_ADDRESS: "0x123" is not a valid address/),
       expect.stringMatching(/^STABLE_ADDRESS: .* is not a valid address/),
       expect.stringMatching(/^MULTICALL3_ADDRESS: "not an address" is not a valid address/),
     ]);
-    expect(e.message).toContain("FARM_ADDRESS");
+    expect(error.message).toContain("FARM_ADDRESS");
     expect(errorOf(() => resolveChainConfig({ CHAIN: "mainnet" })).problems).toEqual([
       'CHAIN: "mainnet" is not one of local, bsc, bsc-testnet, none',
     ]);

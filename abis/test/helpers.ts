@@ -15,42 +15,42 @@ export interface TestChain {
 
 /** Starts a seeded local chain for the file (beforeAll) and stops it afterwards (afterAll). */
 export function useChain(): TestChain {
-  const t = {} as TestChain;
+  const testChain = {} as TestChain;
   beforeAll(async () => {
-    t.chain = await startLocalChain({ portRange: TEST_PORT_RANGE });
-    [t.owner, t.alice, t.bob, t.carol] = await Promise.all([0, 1, 2, 3].map((i) => t.chain.signer(i)));
+    testChain.chain = await startLocalChain({ portRange: TEST_PORT_RANGE });
+    [testChain.owner, testChain.alice, testChain.bob, testChain.carol] = await Promise.all([0, 1, 2, 3].map((i) => testChain.chain.signer(i)));
   }, 60_000);
   afterAll(async () => {
-    await t.chain?.stop();
+    await testChain.chain?.stop();
   });
-  return t;
+  return testChain;
 }
 
 export async function deploy(name: ContractName, signer: JsonRpcSigner, ...args: unknown[]): Promise<Contract> {
-  const c = await getContractFactory(name, signer).deploy(...args);
-  await c.waitForDeployment();
-  return c as Contract;
+  const deployed = await getContractFactory(name, signer).deploy(...args);
+  await deployed.waitForDeployment();
+  return deployed as Contract;
 }
 
 /** Sends a transaction and waits for its receipt. */
-export async function mined(p: Promise<ContractTransactionResponse>): Promise<TransactionReceipt> {
-  const receipt = await (await p).wait();
+export async function mined(pending: Promise<ContractTransactionResponse>): Promise<TransactionReceipt> {
+  const receipt = await (await pending).wait();
   if (!receipt) throw new Error("no receipt");
   return receipt;
 }
 
 /** Asserts that the call or transaction reverts with exactly `reason`. */
-export async function expectRevert(p: Promise<unknown>, reason: string): Promise<void> {
+export async function expectRevert(pending: Promise<unknown>, reason: string): Promise<void> {
   let error: unknown;
   try {
-    await p;
+    await pending;
   } catch (e) {
     error = e;
   }
   if (!error) throw new Error(`expected a revert with "${reason}", but it succeeded`);
-  const e = error as { reason?: string | null; shortMessage?: string; message?: string };
-  if (e.reason !== reason) {
-    throw new Error(`expected revert reason "${reason}", got ${JSON.stringify(e.reason)} (${e.shortMessage ?? e.message})`);
+  const failure = error as { reason?: string | null; shortMessage?: string; message?: string };
+  if (failure.reason !== reason) {
+    throw new Error(`expected revert reason "${reason}", got ${JSON.stringify(failure.reason)} (${failure.shortMessage ?? failure.message})`);
   }
 }
 

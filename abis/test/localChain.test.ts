@@ -14,7 +14,7 @@ import {
 } from "../src/node";
 import { TEST_PORT_RANGE, useChain } from "./helpers";
 
-const t = useChain();
+const testChain = useChain();
 
 function alive(pid: number): boolean {
   try {
@@ -27,7 +27,7 @@ function alive(pid: number): boolean {
 
 describe("startLocalChain", () => {
   it("answers on its port with the local chain id, and deploys to the predicted addresses", async () => {
-    const { chain } = t;
+    const { chain } = testChain;
     expect(chain.port).toBeGreaterThanOrEqual(TEST_PORT_RANGE[0]);
     expect(chain.port).toBeLessThanOrEqual(TEST_PORT_RANGE[1]);
     expect(chain.rpcUrl).toBe(`http://127.0.0.1:${chain.port}`);
@@ -44,7 +44,7 @@ describe("startLocalChain", () => {
   });
 
   it("seeds the demo presale through the factory with everything a launchpad record needs", async () => {
-    const { chain } = t;
+    const { chain } = testChain;
     const demo = chain.demoPresale!;
     const factory = getContract("PresaleFactory", chain.contracts.presaleFactory, chain.provider);
     expect(await factory.getPresale(chain.contracts.token)).toBe(demo.presaleAddress);

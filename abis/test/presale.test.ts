@@ -9,7 +9,7 @@ import {
 } from "../src";
 import { as, blockTimestamp, deploy, expectRevert, increaseTime, mined, useChain } from "./helpers";
 
-const t = useChain();
+const testChain = useChain();
 const NOT_OWNER = "Ownable: caller is not the owner";
 
 const BASE: Omit<PresaleParams, "token" | "staker"> = {
@@ -33,10 +33,10 @@ interface Sale {
 
 /** A fresh token and a presale for it created through the factory, with `deposit` tokens deposited. */
 async function newSale(overrides: Partial<PresaleParams> = {}, deposit?: bigint): Promise<Sale> {
-  const token = await deploy("SaleToken", t.owner, "Sale", "SALE", 18, parseUnits("1000000", 18));
+  const token = await deploy("SaleToken", testChain.owner, "Sale", "SALE", 18, parseUnits("1000000", 18));
   const params: PresaleParams = { ...BASE, token: await token.getAddress(), staker: ZeroAddress, ...overrides };
-  const created = await createPresaleThroughFactory(t.owner, t.chain.contracts.presaleFactory, params);
-  const presale = getContract("Presale", created.presaleAddress, t.owner);
+  const created = await createPresaleThroughFactory(testChain.owner, testChain.chain.contracts.presaleFactory, params);
+  const presale = getContract("Presale", created.presaleAddress, testChain.owner);
   const amount = deposit ?? requiredDeposit(params);
   if (amount > 0n) await mined(token.transfer(created.presaleAddress, amount));
   return { token, presale, params, address: created.presaleAddress };
@@ -49,20 +49,20 @@ async function openSale(overrides: Partial<PresaleParams> = {}, deposit?: bigint
 }
 
 function stableAs(signer: Parameters<typeof as>[1]) {
-  return getContract("StableCoin", t.chain.contracts.stable, signer);
+  return getContract("StableCoin", testChain.chain.contracts.stable, signer);
 }
 
 describe("PresaleFactory", () => {
   it("creates a presale owned by the caller, indexes it by token and emits PresaleCreated", async () => {
-    const token = await deploy("SaleToken", t.owner, "Sale", "SALE", 18, 0n);
+    const token = await deploy("SaleToken", testChain.owner, "Sale", "SALE", 18, 0n);
     const tokenAddress = await token.getAddress();
-    const factory = getContract("PresaleFactory", t.chain.contracts.presaleFactory, t.owner);
+    const factory = getContract("PresaleFactory", testChain.chain.contracts.presaleFactory, testChain.owner);
     expect(await factory.getPresale(tokenAddress)).toBe(ZeroAddress);
     const countBefore = await factory.allPresalesLength();
 
-    const params: PresaleParams = { ...BASE, token: tokenAddress, staker: t.chain.contracts.staking };
-    const created = await createPresaleThroughFactory(t.owner, t.chain.contracts.presaleFactory, params);
-    const owner = await t.owner.getAddress();
+    const params: PresaleParams = { ...BASE, token: tokenAddress, staker: testChain.chain.contracts.staking };
+    const created = await createPresaleThroughFactory(testChain.owner, testChain.chain.contracts.presaleFactory, params);
+    const owner = await testChain.owner.getAddress();
     expect(created.token).toBe(tokenAddress);
     expect(created.owner).toBe(owner);
     expect(await factory.getPresale(tokenAddress)).toBe(created.presaleAddress);
@@ -70,13 +70,13 @@ describe("PresaleFactory", () => {
     expect(await factory.allPresales(countBefore)).toBe(created.presaleAddress);
 
     // the event's three indexed topics
-    const log = created.receipt.logs.find((l) => getAddress(l.address) === t.chain.contracts.presaleFactory)!;
+    const log = created.receipt.logs.find((l) => getAddress(l.address) === testChain.chain.contracts.presaleFactory)!;
     const parsed = factory.interface.parseLog(log)!;
     expect(parsed.name).toBe("PresaleCreated");
     expect(log.topics).toHaveLength(4);
     expect([parsed.args.token, parsed.args.presale, parsed.args.owner]).toEqual([tokenAddress, created.presaleAddress, owner]);
 
-    const events = await listPresalesCreated(t.chain.provider, t.chain.contracts.presaleFactory);
+    const events = await listPresalesCreated(testChain.chain.provider, testChain.chain.contracts.presaleFactory);
     expect(events.at(-1)).toEqual({
       token: tokenAddress,
       presaleAddress: created.presaleAddress,
@@ -85,36 +85,36 @@ describe("PresaleFactory", () => {
       transactionHash: created.transactionHash,
     });
 
-    const presale = getContract("Presale", created.presaleAddress, t.chain.provider);
+    const presale = getContract("Presale", created.presaleAddress, testChain.chain.provider);
     expect(await presale.owner()).toBe(owner);
-    expect(await presale.factory()).toBe(t.chain.contracts.presaleFactory);
-    expect(await presale.BUSD()).toBe(t.chain.contracts.stable);
-    expect(await factory.stableCoin()).toBe(t.chain.contracts.stable);
+    expect(await presale.factory()).toBe(testChain.chain.contracts.presaleFactory);
+    expect(await presale.BUSD()).toBe(testChain.chain.contracts.stable);
+    expect(await factory.stableCoin()).toBe(testChain.chain.contracts.stable);
   });
 
   it("reads every parameter back from the presale in createPresale's argument order", async () => {
-    const { address, params } = await newSale({ staker: t.chain.contracts.staking });
-    const p = getContract("Presale", address, t.chain.provider);
-    expect(await p.tokenAddress()).toBe(params.token);
-    expect(await p.tokenRatePerEth()).toBe(params.priceBNB);
-    expect(await p.tokenRatePercrypto()).toBe(params.priceBUSD);
-    expect(await p.maxEthLimit()).toBe(params.maxBNB);
-    expect(await p.minEthLimit()).toBe(params.minBNB);
-    expect(await p.BUSDmaxEthLimit()).toBe(params.maxBUSD);
-    expect(await p.BUSDminEthLimit()).toBe(params.minBUSD);
-    expect(await p.hardCap()).toBe(params.hardCap);
-    expect(await p.BUSDhardCap()).toBe(params.busdHardCap);
-    expect(await p.currentPoolId()).toBe(6n);
-    expect(await p.Staker()).toBe(t.chain.contracts.staking);
-    expect(await p.intervalDays()).toBe(0n);
-    expect(await p.isPresaleOpen()).toBe(false);
-    expect(await p.isClaimable()).toBe(false);
-    expect(await p.iscrypto()).toBe(true);
-    expect(await p.isWhitelist()).toBe(false);
-    expect(await p.ethEarned()).toBe(0n);
-    expect(await p.busdEarned()).toBe(0n);
+    const { address, params } = await newSale({ staker: testChain.chain.contracts.staking });
+    const deployed = getContract("Presale", address, testChain.chain.provider);
+    expect(await deployed.tokenAddress()).toBe(params.token);
+    expect(await deployed.tokenRatePerEth()).toBe(params.priceBNB);
+    expect(await deployed.tokenRatePercrypto()).toBe(params.priceBUSD);
+    expect(await deployed.maxEthLimit()).toBe(params.maxBNB);
+    expect(await deployed.minEthLimit()).toBe(params.minBNB);
+    expect(await deployed.BUSDmaxEthLimit()).toBe(params.maxBUSD);
+    expect(await deployed.BUSDminEthLimit()).toBe(params.minBUSD);
+    expect(await deployed.hardCap()).toBe(params.hardCap);
+    expect(await deployed.BUSDhardCap()).toBe(params.busdHardCap);
+    expect(await deployed.currentPoolId()).toBe(6n);
+    expect(await deployed.Staker()).toBe(testChain.chain.contracts.staking);
+    expect(await deployed.intervalDays()).toBe(0n);
+    expect(await deployed.isPresaleOpen()).toBe(false);
+    expect(await deployed.isClaimable()).toBe(false);
+    expect(await deployed.iscrypto()).toBe(true);
+    expect(await deployed.isWhitelist()).toBe(false);
+    expect(await deployed.ethEarned()).toBe(0n);
+    expect(await deployed.busdEarned()).toBe(0n);
 
-    const details = await readPresale(t.chain.provider, address);
+    const details = await readPresale(testChain.chain.provider, address);
     expect(details).toMatchObject({
       presaleAddress: address,
       tokenAddress: params.token,
@@ -135,19 +135,19 @@ describe("PresaleFactory", () => {
   });
 
   it("is restricted to its owner and refuses inconsistent limits", async () => {
-    const token = await deploy("SaleToken", t.owner, "Sale", "SALE", 18, 0n);
+    const token = await deploy("SaleToken", testChain.owner, "Sale", "SALE", 18, 0n);
     const params: PresaleParams = { ...BASE, token: await token.getAddress(), staker: ZeroAddress };
-    await expectRevert(createPresaleThroughFactory(t.alice, t.chain.contracts.presaleFactory, params), NOT_OWNER);
+    await expectRevert(createPresaleThroughFactory(testChain.alice, testChain.chain.contracts.presaleFactory, params), NOT_OWNER);
     await expectRevert(
-      createPresaleThroughFactory(t.owner, t.chain.contracts.presaleFactory, { ...params, minBNB: params.maxBNB + 1n }),
+      createPresaleThroughFactory(testChain.owner, testChain.chain.contracts.presaleFactory, { ...params, minBNB: params.maxBNB + 1n }),
       "Presale: BNB minimum above maximum",
     );
     await expectRevert(
-      createPresaleThroughFactory(t.owner, t.chain.contracts.presaleFactory, { ...params, minBUSD: params.maxBUSD + 1n }),
+      createPresaleThroughFactory(testChain.owner, testChain.chain.contracts.presaleFactory, { ...params, minBUSD: params.maxBUSD + 1n }),
       "Presale: BUSD minimum above maximum",
     );
     await expectRevert(
-      createPresaleThroughFactory(t.owner, t.chain.contracts.presaleFactory, { ...params, token: ZeroAddress }),
+      createPresaleThroughFactory(testChain.owner, testChain.chain.contracts.presaleFactory, { ...params, token: ZeroAddress }),
       "Presale: token is the zero address",
     );
   });
@@ -168,7 +168,7 @@ describe("Presale settings", () => {
 
   it.each(setters)("%s changes %s, for the owner only", async (setter, getter, value) => {
     const { presale } = await newSale({}, 0n);
-    await expectRevert(as(presale, t.alice)[setter](value), NOT_OWNER);
+    await expectRevert(as(presale, testChain.alice)[setter](value), NOT_OWNER);
     await mined(presale[setter](value));
     expect(await presale[getter]()).toBe(value);
   });
@@ -177,15 +177,15 @@ describe("Presale settings", () => {
     const { presale } = await openSale();
     await mined(presale.setTokenRatePercrypto(0n));
     expect(await presale.iscrypto()).toBe(false);
-    await expectRevert(as(presale, t.alice).buyTokenWithBUSD(parseEther("100")), "Presale: BUSD purchases are disabled");
+    await expectRevert(as(presale, testChain.alice).buyTokenWithBUSD(parseEther("100")), "Presale: BUSD purchases are disabled");
     await mined(presale.setTokenRatePercrypto(3n));
     expect(await presale.iscrypto()).toBe(true);
   });
 
   it("setTokenAddress changes the token while closed and before any sale", async () => {
     const sale = await newSale();
-    const other = await deploy("SaleToken", t.owner, "Other", "OTH", 6, 0n);
-    await expectRevert(as(sale.presale, t.alice).setTokenAddress(await other.getAddress()), NOT_OWNER);
+    const other = await deploy("SaleToken", testChain.owner, "Other", "OTH", 6, 0n);
+    await expectRevert(as(sale.presale, testChain.alice).setTokenAddress(await other.getAddress()), NOT_OWNER);
     await expectRevert(sale.presale.setTokenAddress(ZeroAddress), "Presale: token is the zero address");
     await mined(sale.presale.setTokenAddress(await other.getAddress()));
     expect(await sale.presale.tokenAddress()).toBe(await other.getAddress());
@@ -193,21 +193,21 @@ describe("Presale settings", () => {
 
     await mined(sale.presale.startPresale(1));
     await expectRevert(sale.presale.setTokenAddress(await other.getAddress()), "Presale: close the sale first");
-    await mined(as(sale.presale, t.alice).buyToken({ value: parseEther("1") }));
+    await mined(as(sale.presale, testChain.alice).buyToken({ value: parseEther("1") }));
     await mined(sale.presale.closePresale());
     await expectRevert(sale.presale.setTokenAddress(await other.getAddress()), "Presale: tokens already sold");
   });
 
   it("whitelistedSale toggles whitelist mode; addMultipleWhitelistedAddresses records allocations", async () => {
     const { presale } = await newSale({}, 0n);
-    const [alice, bob] = [await t.alice.getAddress(), await t.bob.getAddress()];
-    await expectRevert(as(presale, t.alice).whitelistedSale(), NOT_OWNER);
+    const [alice, bob] = [await testChain.alice.getAddress(), await testChain.bob.getAddress()];
+    await expectRevert(as(presale, testChain.alice).whitelistedSale(), NOT_OWNER);
     await mined(presale.whitelistedSale());
     expect(await presale.isWhitelist()).toBe(true);
     await mined(presale.whitelistedSale());
     expect(await presale.isWhitelist()).toBe(false);
 
-    await expectRevert(as(presale, t.alice).addMultipleWhitelistedAddresses([alice], [1n]), NOT_OWNER);
+    await expectRevert(as(presale, testChain.alice).addMultipleWhitelistedAddresses([alice], [1n]), NOT_OWNER);
     await expectRevert(
       presale.addMultipleWhitelistedAddresses([alice, bob], [1n]),
       "Presale: addresses and allocations differ in length",
@@ -227,10 +227,10 @@ describe("Presale lifecycle", () => {
     const sale = await newSale({}, 0n);
     await expectRevert(sale.presale.startPresale(2), "Presale: deposit tokens first");
     await mined(sale.token.transfer(sale.address, parseEther("1")));
-    await expectRevert(as(sale.presale, t.alice).startPresale(2), NOT_OWNER);
+    await expectRevert(as(sale.presale, testChain.alice).startPresale(2), NOT_OWNER);
     await expectRevert(sale.presale.startPresale(0), "Presale: duration must be at least one day");
     const receipt = await mined(sale.presale.startPresale(2));
-    const ts = await blockTimestamp(t.chain, receipt.blockNumber);
+    const ts = await blockTimestamp(testChain.chain, receipt.blockNumber);
     expect(await sale.presale.isPresaleOpen()).toBe(true);
     expect(await sale.presale.intervalDays()).toBe(2n * 86400n);
     expect(await sale.presale.startTime()).toBe(ts);
@@ -240,45 +240,45 @@ describe("Presale lifecycle", () => {
 
   it("closePresale closes an open sale, for the owner only", async () => {
     const { presale } = await openSale();
-    await expectRevert(as(presale, t.alice).closePresale(), NOT_OWNER);
+    await expectRevert(as(presale, testChain.alice).closePresale(), NOT_OWNER);
     await mined(presale.closePresale());
     expect(await presale.isPresaleOpen()).toBe(false);
     await expectRevert(presale.closePresale(), "Presale is not open");
-    await expectRevert(as(presale, t.alice).buyToken({ value: parseEther("1") }), "Presale is not open");
+    await expectRevert(as(presale, testChain.alice).buyToken({ value: parseEther("1") }), "Presale is not open");
   });
 
   it("finalizeSale only when closed; then claims pay out and the sale cannot restart", async () => {
     const sale = await openSale();
-    const alice = await t.alice.getAddress();
-    await mined(as(sale.presale, t.alice).buyToken({ value: parseEther("1") }));
-    await expectRevert(as(sale.presale, t.alice).claimTokens(), "Presale: tokens are not claimable yet");
+    const alice = await testChain.alice.getAddress();
+    await mined(as(sale.presale, testChain.alice).buyToken({ value: parseEther("1") }));
+    await expectRevert(as(sale.presale, testChain.alice).claimTokens(), "Presale: tokens are not claimable yet");
     await expectRevert(sale.presale.finalizeSale(ZeroAddress), "Presale: close the sale first");
     await mined(sale.presale.closePresale());
-    await expectRevert(as(sale.presale, t.alice).finalizeSale(ZeroAddress), NOT_OWNER);
+    await expectRevert(as(sale.presale, testChain.alice).finalizeSale(ZeroAddress), NOT_OWNER);
     await mined(sale.presale.finalizeSale(ZeroAddress));
     expect(await sale.presale.isClaimable()).toBe(true);
     expect(await sale.presale.Staker()).toBe(ZeroAddress);
     await expectRevert(sale.presale.startPresale(1), "Presale: sale is finalized");
 
-    await mined(as(sale.presale, t.alice).claimTokens());
+    await mined(as(sale.presale, testChain.alice).claimTokens());
     expect(await sale.token.balanceOf(alice)).toBe(parseUnits("1000", 18));
     expect(await sale.presale.userTokens(alice)).toBe(0n);
-    await expectRevert(as(sale.presale, t.alice).claimTokens(), "Presale: nothing to claim");
+    await expectRevert(as(sale.presale, testChain.alice).claimTokens(), "Presale: nothing to claim");
   });
 
   it("finalizeSale(staker) makes claims lock the bought tokens in the staker's pool currentPoolId", async () => {
     const sale = await openSale({ pid: 1 });
-    const staking = await deploy("Staking", t.owner, sale.params.token);
+    const staking = await deploy("Staking", testChain.owner, sale.params.token);
     await mined(staking.addPool(5n * 86400n, 0n, 0n));
     await mined(staking.addPool(180n * 86400n, 0n, 1000n)); // pid 1
-    const bob = await t.bob.getAddress();
-    await mined(as(sale.presale, t.bob).buyToken({ value: parseEther("2") }));
+    const bob = await testChain.bob.getAddress();
+    await mined(as(sale.presale, testChain.bob).buyToken({ value: parseEther("2") }));
     await mined(sale.presale.closePresale());
     await mined(sale.presale.finalizeSale(await staking.getAddress()));
     expect(await sale.presale.Staker()).toBe(await staking.getAddress());
 
-    const receipt = await mined(as(sale.presale, t.bob).claimTokens());
-    const ts = await blockTimestamp(t.chain, receipt.blockNumber);
+    const receipt = await mined(as(sale.presale, testChain.bob).claimTokens());
+    const ts = await blockTimestamp(testChain.chain, receipt.blockNumber);
     const info = await staking.userInfo(1, bob);
     expect(info.amount).toBe(parseUnits("2000", 18));
     expect(info.unlockTime).toBe(ts + 180n * 86400n);
@@ -288,21 +288,21 @@ describe("Presale lifecycle", () => {
 
   it("withdrawBNB and withdrawBUSD send the raised funds to the owner", async () => {
     const sale = await openSale();
-    const owner = await t.owner.getAddress();
+    const owner = await testChain.owner.getAddress();
     await expectRevert(sale.presale.withdrawBNB(), "Presale: no BNB to withdraw");
-    await mined(as(sale.presale, t.alice).buyToken({ value: parseEther("3") }));
-    await mined(stableAs(t.alice).approve(sale.address, parseEther("200")));
-    await mined(as(sale.presale, t.alice).buyTokenWithBUSD(parseEther("200")));
+    await mined(as(sale.presale, testChain.alice).buyToken({ value: parseEther("3") }));
+    await mined(stableAs(testChain.alice).approve(sale.address, parseEther("200")));
+    await mined(as(sale.presale, testChain.alice).buyTokenWithBUSD(parseEther("200")));
 
-    await expectRevert(as(sale.presale, t.alice).withdrawBNB(), NOT_OWNER);
-    const before = await t.chain.provider.getBalance(owner);
+    await expectRevert(as(sale.presale, testChain.alice).withdrawBNB(), NOT_OWNER);
+    const before = await testChain.chain.provider.getBalance(owner);
     const receipt = await mined(sale.presale.withdrawBNB());
     const gas = receipt.gasUsed * receipt.gasPrice;
-    expect(await t.chain.provider.getBalance(owner)).toBe(before + parseEther("3") - gas);
-    expect(await t.chain.provider.getBalance(sale.address)).toBe(0n);
+    expect(await testChain.chain.provider.getBalance(owner)).toBe(before + parseEther("3") - gas);
+    expect(await testChain.chain.provider.getBalance(sale.address)).toBe(0n);
 
-    await expectRevert(as(sale.presale, t.alice).withdrawBUSD(), NOT_OWNER);
-    const stable = stableAs(t.owner);
+    await expectRevert(as(sale.presale, testChain.alice).withdrawBUSD(), NOT_OWNER);
+    const stable = stableAs(testChain.owner);
     const busdBefore = await stable.balanceOf(owner);
     await mined(sale.presale.withdrawBUSD());
     expect(await stable.balanceOf(owner)).toBe(busdBefore + parseEther("200"));
@@ -311,12 +311,12 @@ describe("Presale lifecycle", () => {
 
   it("getUnsoldTokens returns what no buyer is owed, once closed", async () => {
     const sale = await openSale();
-    const owner = await t.owner.getAddress();
+    const owner = await testChain.owner.getAddress();
     const deposited = requiredDeposit(sale.params);
-    await mined(as(sale.presale, t.alice).buyToken({ value: parseEther("1") }));
+    await mined(as(sale.presale, testChain.alice).buyToken({ value: parseEther("1") }));
     await expectRevert(sale.presale.getUnsoldTokens(), "Presale: close the sale first");
     await mined(sale.presale.closePresale());
-    await expectRevert(as(sale.presale, t.alice).getUnsoldTokens(), NOT_OWNER);
+    await expectRevert(as(sale.presale, testChain.alice).getUnsoldTokens(), NOT_OWNER);
     const before = await sale.token.balanceOf(owner);
     await mined(sale.presale.getUnsoldTokens());
     const owed = parseUnits("1000", 18);
@@ -325,7 +325,7 @@ describe("Presale lifecycle", () => {
     await expectRevert(sale.presale.getUnsoldTokens(), "Presale: no unsold tokens");
     // the buyer can still claim
     await mined(sale.presale.finalizeSale(ZeroAddress));
-    await mined(as(sale.presale, t.alice).claimTokens());
+    await mined(as(sale.presale, testChain.alice).claimTokens());
     expect(await sale.token.balanceOf(sale.address)).toBe(0n);
   });
 });
@@ -333,87 +333,87 @@ describe("Presale lifecycle", () => {
 describe("Buying", () => {
   it("buyToken (BNB) honours the open flag, the per-wallet min and max, and the hard cap", async () => {
     const sale = await newSale(); // min 0.5, max 5, cap 8 BNB, 1000 tokens per BNB
-    const p = (s = t.alice) => as(sale.presale, s);
-    const alice = await t.alice.getAddress();
-    await expectRevert(p().buyToken({ value: parseEther("1") }), "Presale is not open");
+    const presaleAs = (s = testChain.alice) => as(sale.presale, s);
+    const alice = await testChain.alice.getAddress();
+    await expectRevert(presaleAs().buyToken({ value: parseEther("1") }), "Presale is not open");
     await mined(sale.presale.startPresale(1));
 
-    await expectRevert(p().buyToken({ value: 0n }), "Presale: zero amount");
-    await expectRevert(p().buyToken({ value: parseEther("0.4") }), "Presale: contribution below minimum");
-    await expectRevert(p().buyToken({ value: parseEther("5.1") }), "Presale: contribution above maximum");
-    await mined(p().buyToken({ value: parseEther("0.5") }));
-    await mined(p().buyToken({ value: parseEther("0.1") })); // cumulative total 0.6 is above the minimum
+    await expectRevert(presaleAs().buyToken({ value: 0n }), "Presale: zero amount");
+    await expectRevert(presaleAs().buyToken({ value: parseEther("0.4") }), "Presale: contribution below minimum");
+    await expectRevert(presaleAs().buyToken({ value: parseEther("5.1") }), "Presale: contribution above maximum");
+    await mined(presaleAs().buyToken({ value: parseEther("0.5") }));
+    await mined(presaleAs().buyToken({ value: parseEther("0.1") })); // cumulative total 0.6 is above the minimum
     expect(await sale.presale.usersInvestments(alice)).toBe(parseEther("0.6"));
     expect(await sale.presale.userTokens(alice)).toBe(parseUnits("600", 18));
-    await expectRevert(p().buyToken({ value: parseEther("4.5") }), "Presale: contribution above maximum");
-    await mined(p().buyToken({ value: parseEther("4.4") }));
+    await expectRevert(presaleAs().buyToken({ value: parseEther("4.5") }), "Presale: contribution above maximum");
+    await mined(presaleAs().buyToken({ value: parseEther("4.4") }));
 
-    await mined(p(t.bob).buyToken({ value: parseEther("3") })); // 8 raised: the cap
+    await mined(presaleAs(testChain.bob).buyToken({ value: parseEther("3") })); // 8 raised: the cap
     expect(await sale.presale.ethEarned()).toBe(parseEther("8"));
-    await expectRevert(p(t.carol).buyToken({ value: parseEther("0.5") }), "Presale: hard cap reached");
+    await expectRevert(presaleAs(testChain.carol).buyToken({ value: parseEther("0.5") }), "Presale: hard cap reached");
     expect(await sale.presale.tokensSold()).toBe(parseUnits("8000", 18));
-    expect(await t.chain.provider.getBalance(sale.address)).toBe(parseEther("8"));
+    expect(await testChain.chain.provider.getBalance(sale.address)).toBe(parseEther("8"));
 
     // the sale ends by time too
     await mined(sale.presale.setHardCap(parseEther("100")));
-    await mined(p(t.carol).buyToken({ value: parseEther("0.5") }));
-    await increaseTime(t.chain, 86400);
-    await expectRevert(p(t.carol).buyToken({ value: parseEther("0.5") }), "Presale is not open");
+    await mined(presaleAs(testChain.carol).buyToken({ value: parseEther("0.5") }));
+    await increaseTime(testChain.chain, 86400);
+    await expectRevert(presaleAs(testChain.carol).buyToken({ value: parseEther("0.5") }), "Presale is not open");
   });
 
   it("buyTokenWithBUSD honours the open flag, approval, min and max, and the BUSD hard cap", async () => {
     const sale = await newSale(); // min 100, max 1000, cap 1500 BUSD, 2 tokens per BUSD
-    const p = (s = t.alice) => as(sale.presale, s);
-    const alice = await t.alice.getAddress();
-    await expectRevert(p().buyTokenWithBUSD(parseEther("100")), "Presale is not open");
+    const presaleAs = (s = testChain.alice) => as(sale.presale, s);
+    const alice = await testChain.alice.getAddress();
+    await expectRevert(presaleAs().buyTokenWithBUSD(parseEther("100")), "Presale is not open");
     await mined(sale.presale.startPresale(1));
-    await expectRevert(p().buyTokenWithBUSD(parseEther("100")), "ERC20: insufficient allowance");
-    for (const s of [t.alice, t.bob]) await mined(stableAs(s).approve(sale.address, parseEther("100000")));
-    await expectRevert(p().buyTokenWithBUSD(parseEther("99")), "Presale: contribution below minimum");
-    await expectRevert(p().buyTokenWithBUSD(parseEther("1001")), "Presale: contribution above maximum");
+    await expectRevert(presaleAs().buyTokenWithBUSD(parseEther("100")), "ERC20: insufficient allowance");
+    for (const staker of [testChain.alice, testChain.bob]) await mined(stableAs(staker).approve(sale.address, parseEther("100000")));
+    await expectRevert(presaleAs().buyTokenWithBUSD(parseEther("99")), "Presale: contribution below minimum");
+    await expectRevert(presaleAs().buyTokenWithBUSD(parseEther("1001")), "Presale: contribution above maximum");
 
-    const stable = stableAs(t.alice);
+    const stable = stableAs(testChain.alice);
     const before = await stable.balanceOf(alice);
-    await mined(p().buyTokenWithBUSD(parseEther("1000")));
+    await mined(presaleAs().buyTokenWithBUSD(parseEther("1000")));
     expect(await stable.balanceOf(alice)).toBe(before - parseEther("1000"));
     expect(await stable.balanceOf(sale.address)).toBe(parseEther("1000"));
     expect(await sale.presale.usersBUSDInvestments(alice)).toBe(parseEther("1000"));
     expect(await sale.presale.userTokens(alice)).toBe(parseUnits("2000", 18));
     expect(await sale.presale.busdEarned()).toBe(parseEther("1000"));
 
-    await expectRevert(p(t.bob).buyTokenWithBUSD(parseEther("600")), "Presale: BUSD hard cap reached");
-    await mined(p(t.bob).buyTokenWithBUSD(parseEther("500")));
+    await expectRevert(presaleAs(testChain.bob).buyTokenWithBUSD(parseEther("600")), "Presale: BUSD hard cap reached");
+    await mined(presaleAs(testChain.bob).buyTokenWithBUSD(parseEther("500")));
     expect(await sale.presale.busdEarned()).toBe(parseEther("1500"));
   });
 
   it("in whitelist mode only whitelisted addresses buy, each up to its allocation", async () => {
     const sale = await openSale();
-    const p = (s = t.alice) => as(sale.presale, s);
+    const presaleAs = (s = testChain.alice) => as(sale.presale, s);
     await mined(sale.presale.whitelistedSale());
-    await expectRevert(p().buyToken({ value: parseEther("1") }), "Presale: address is not whitelisted");
-    await mined(sale.presale.addMultipleWhitelistedAddresses([await t.alice.getAddress()], [parseEther("2")]));
-    await mined(p().buyToken({ value: parseEther("1.5") }));
-    await expectRevert(p().buyToken({ value: parseEther("0.6") }), "Presale: whitelist allocation exceeded");
-    await mined(p().buyToken({ value: parseEther("0.5") }));
-    await expectRevert(p(t.bob).buyToken({ value: parseEther("1") }), "Presale: address is not whitelisted");
+    await expectRevert(presaleAs().buyToken({ value: parseEther("1") }), "Presale: address is not whitelisted");
+    await mined(sale.presale.addMultipleWhitelistedAddresses([await testChain.alice.getAddress()], [parseEther("2")]));
+    await mined(presaleAs().buyToken({ value: parseEther("1.5") }));
+    await expectRevert(presaleAs().buyToken({ value: parseEther("0.6") }), "Presale: whitelist allocation exceeded");
+    await mined(presaleAs().buyToken({ value: parseEther("0.5") }));
+    await expectRevert(presaleAs(testChain.bob).buyToken({ value: parseEther("1") }), "Presale: address is not whitelisted");
 
     // BUSD contributions are held to the allocation too (an 18-decimal amount)
     await mined(sale.presale.setBUSDMinEthLimit(parseEther("1")));
-    await mined(stableAs(t.alice).approve(sale.address, parseEther("10")));
-    await expectRevert(p().buyTokenWithBUSD(parseEther("3")), "Presale: whitelist allocation exceeded");
-    await mined(p().buyTokenWithBUSD(parseEther("2")));
+    await mined(stableAs(testChain.alice).approve(sale.address, parseEther("10")));
+    await expectRevert(presaleAs().buyTokenWithBUSD(parseEther("3")), "Presale: whitelist allocation exceeded");
+    await mined(presaleAs().buyTokenWithBUSD(parseEther("2")));
 
     // whitelist off: anyone buys again
     await mined(sale.presale.whitelistedSale());
-    await mined(p(t.bob).buyToken({ value: parseEther("1") }));
+    await mined(presaleAs(testChain.bob).buyToken({ value: parseEther("1") }));
   });
 
   it("never sells more tokens than deposited", async () => {
     const sale = await openSale({}, parseUnits("1500", 18)); // 1.5 BNB worth
-    await mined(as(sale.presale, t.alice).buyToken({ value: parseEther("1") }));
+    await mined(as(sale.presale, testChain.alice).buyToken({ value: parseEther("1") }));
     expect(await sale.presale.availableTokens()).toBe(parseUnits("500", 18));
-    await expectRevert(as(sale.presale, t.bob).buyToken({ value: parseEther("1") }), "Presale: not enough tokens left");
-    await mined(as(sale.presale, t.bob).buyToken({ value: parseEther("0.5") }));
+    await expectRevert(as(sale.presale, testChain.bob).buyToken({ value: parseEther("1") }), "Presale: not enough tokens left");
+    await mined(as(sale.presale, testChain.bob).buyToken({ value: parseEther("0.5") }));
     expect(await sale.presale.availableTokens()).toBe(0n);
   });
 });

@@ -4,17 +4,17 @@ import { baseUrl, launch, open, row, shot, signIn, unsignedToken, type Browser }
 /** SPEC budget for what /login loads. */
 const LOGIN_JS_BUDGET = 350 * 1024;
 
-let b: Browser;
+let browser: Browser;
 beforeAll(async () => {
-  b = await launch();
+  browser = await launch();
 });
 afterAll(async () => {
-  await b?.close();
+  await browser?.close();
 });
 
 describe("sign-in and routes", () => {
   it("loads /login with at most 350 KB of JavaScript, none of the admin", async () => {
-    const { page } = b;
+    const { page } = browser;
     const scripts: { url: string; raw: number; gzip: number }[] = [];
     const onResponse = async (res: import("playwright-core").Response) => {
       if (res.request().resourceType() !== "script") return;
@@ -37,22 +37,22 @@ describe("sign-in and routes", () => {
   });
 
   it("runs under the gateway's CSP: an inline script is refused, and the refusal is reported", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.goto(`${baseUrl()}/login`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     const ran = await page.evaluate(async () => {
-      const w = window as unknown as { __inlineRan?: boolean };
-      const s = document.createElement("script");
-      s.textContent = "window.__inlineRan = true";
-      document.body.appendChild(s);
+      const pageWindow = window as unknown as { __inlineRan?: boolean };
+      const injected = document.createElement("script");
+      injected.textContent = "window.__inlineRan = true";
+      document.body.appendChild(injected);
       await new Promise((r) => setTimeout(r, 100));
-      return Boolean(w.__inlineRan);
+      return Boolean(pageWindow.__inlineRan);
     });
     expect(ran).toBe(false);
-    for (let i = 0; i < 50 && !b.cspViolations.length; i++) await page.waitForTimeout(50);
-    expect(b.cspViolations.join("\n")).toMatch(/script-src/);
+    for (let i = 0; i < 50 && !browser.cspViolations.length; i++) await page.waitForTimeout(50);
+    expect(browser.cspViolations.join("\n")).toMatch(/script-src/);
     // This one was provoked: every other page of the suite must report none.
-    b.cspViolations.length = 0;
+    browser.cspViolations.length = 0;
     // The admin does not introspect: it ships the schema (the e2e gateway answers no introspection).
     const introspections: string[] = [];
     page.on("request", (r) => {
@@ -67,7 +67,7 @@ describe("sign-in and routes", () => {
   });
 
   it("shows and hides the password with the eye toggle", async () => {
-    const { page } = b;
+    const { page } = browser;
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("secret");
     expect(await password.getAttribute("type")).toBe("password");
@@ -77,7 +77,7 @@ describe("sign-in and routes", () => {
   });
 
   it("says when the password is wrong", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Login" }).click();
@@ -86,21 +86,21 @@ describe("sign-in and routes", () => {
   });
 
   it("shows 'Not Found' for an unknown route", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.goto(`${baseUrl()}/no-such-screen`);
     await page.getByRole("heading", { name: "Not Found" }).waitFor();
     await shot(page, "02-not-found");
   });
 
   it("sends a visitor from a protected route to /login", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.goto(`${baseUrl()}/News`);
     await page.waitForURL(/\/login$/);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
   });
 
   it("registers a new user, who waits for approval", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.goto(`${baseUrl()}/register`);
     await page.getByRole("link", { name: "Log in" }).waitFor();
     await page.getByRole("link", { name: "Back to home" }).waitFor();
@@ -119,7 +119,7 @@ describe("sign-in and routes", () => {
   });
 
   it("lets the admin approve the new user, who then signs in and works", async () => {
-    const { page } = b;
+    const { page } = browser;
     await signIn(page);
     await page.goto(`${baseUrl()}/users`);
     const erin = row(page, "erin@example.com");
@@ -140,13 +140,13 @@ describe("sign-in and routes", () => {
   });
 
   it("sends an authenticated user from /login to the dashboard", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.goto(`${baseUrl()}/login`);
     await page.waitForURL(/\/Dashboard$/);
   });
 
   it("signs out an expired token at start and goes to /login", async () => {
-    const { page } = b;
+    const { page } = browser;
     const expired = unsignedToken({ sub: "1", name: "admin", role: "admin", exp: Math.floor(Date.now() / 1000) - 60 });
     await page.evaluate((t) => localStorage.setItem("token", t), expired);
     await page.goto(`${baseUrl()}/Dashboard`);
@@ -157,7 +157,7 @@ describe("sign-in and routes", () => {
   });
 
   it("signs out when the gateway refuses the token (UNAUTHENTICATED)", async () => {
-    const { page } = b;
+    const { page } = browser;
     const forged = unsignedToken({ sub: "1", name: "admin", role: "admin", exp: Math.floor(Date.now() / 1000) + 3600 });
     await page.evaluate((t) => {
       localStorage.setItem("token", t);
@@ -169,7 +169,7 @@ describe("sign-in and routes", () => {
   });
 
   it("logs out from the menu", async () => {
-    const { page } = b;
+    const { page } = browser;
     await signIn(page);
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL(/\/login$/);

@@ -9,8 +9,8 @@ import type { Page } from "playwright-core";
 import { baseUrl, eventually, open, row, shot, type Browser } from "./browser";
 import { adminToken, connectWallet, contract, gql, saleChain, sentCount, walletBrowser, type SaleChain } from "./saleChain";
 
-let c: SaleChain;
-let b: Browser;
+let chain: SaleChain;
+let browser: Browser;
 let page: Page;
 let token: Awaited<ReturnType<typeof contract>>;
 let target: string;
@@ -20,35 +20,35 @@ const entries = async () =>
   ((await gql(`{ allBlocklistEntries(perPage: 1000) { id walletAddress } }`, {}, await adminToken())).allBlocklistEntries as { id: string; walletAddress: string }[]);
 
 beforeAll(async () => {
-  c = await saleChain();
-  token = await contract(c, "SaleToken", c.contracts.token);
-  target = c.accounts[7];
-  stale = c.accounts[8];
-  b = await walletBrowser(c, c.accounts[0]);
-  page = b.page;
+  chain = await saleChain();
+  token = await contract(chain, "SaleToken", chain.contracts.token);
+  target = chain.accounts[7];
+  stale = chain.accounts[8];
+  browser = await walletBrowser(chain, chain.accounts[0]);
+  page = browser.page;
 }, 120_000);
 
 afterAll(async () => {
-  await b?.close();
+  await browser?.close();
   // Leave the list and the token as they were (the screens suite expects an empty blocklist).
-  const owner = await contract(c, "SaleToken", c.contracts.token, c.accounts[0]);
-  for (const e of await entries()) {
-    if (await token.isBlacklisted(e.walletAddress)) await (await owner.removeBlacklist(e.walletAddress)).wait();
-    await gql(`mutation ($id: ID!) { deleteBlocklistEntry(id: $id) { id } }`, { id: e.id }, await adminToken());
+  const owner = await contract(chain, "SaleToken", chain.contracts.token, chain.accounts[0]);
+  for (const entry of await entries()) {
+    if (await token.isBlacklisted(entry.walletAddress)) await (await owner.removeBlacklist(entry.walletAddress)).wait();
+    await gql(`mutation ($id: ID!) { deleteBlocklistEntry(id: $id) { id } }`, { id: entry.id }, await adminToken());
   }
 });
 
-async function expectToast(p: Page, text: string) {
-  const t = p.getByText(text, { exact: true }).first();
-  await t.waitFor({ timeout: 60_000 });
-  await t.waitFor({ state: "hidden", timeout: 15_000 });
+async function expectToast(tab: Page, text: string) {
+  const toast = tab.getByText(text, { exact: true }).first();
+  await toast.waitFor({ timeout: 60_000 });
+  await toast.waitFor({ state: "hidden", timeout: 15_000 });
 }
 
 const addDialog = (p: Page) => p.getByRole("dialog", { name: "Add to blocklist" });
 
-async function openAdd(p: Page, address: string) {
-  await p.getByRole("button", { name: "Add", exact: true }).click();
-  await addDialog(p).getByLabel("Wallet Address").fill(address);
+async function openAdd(tab: Page, address: string) {
+  await tab.getByRole("button", { name: "Add", exact: true }).click();
+  await addDialog(tab).getByLabel("Wallet Address").fill(address);
 }
 
 it("asks for a wallet before adding, and checks the address from 42 characters", async () => {
@@ -67,8 +67,8 @@ it("asks for a wallet before adding, and checks the address from 42 characters",
 });
 
 it("connects the wallet, shows its address and keeps it under 'userwallet'", async () => {
-  await connectWallet(page, c.accounts[0]);
-  expect(await page.evaluate(() => localStorage.getItem("userwallet"))).toBe(c.accounts[0]);
+  await connectWallet(page, chain.accounts[0]);
+  expect(await page.evaluate(() => localStorage.getItem("userwallet"))).toBe(chain.accounts[0]);
 });
 
 it("adds: addBlacklistedUser on the token, then the entry in the list", async () => {
@@ -89,7 +89,7 @@ it("marks an address the chain does not block", async () => {
   await page.getByText("1 address is in this list but not blocked on chain").waitFor();
   await row(page, target).getByText("Blocked", { exact: true }).waitFor();
   // Deleting it needs no transaction: the chain already agrees.
-  await connectWallet(page, c.accounts[0]); // the test wallet forgets its connection on reload
+  await connectWallet(page, chain.accounts[0]); // the test wallet forgets its connection on reload
   const sent = await sentCount(page);
   await row(page, stale).getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Address removed from the blocklist");
@@ -98,16 +98,16 @@ it("marks an address the chain does not block", async () => {
 });
 
 it("refuses a non-owner wallet with a plain message before anything is signed", async () => {
-  const other = await walletBrowser(c, c.accounts[1]);
+  const other = await walletBrowser(chain, chain.accounts[1]);
   try {
-    const p = other.page;
-    await open(p, "/blocklist");
-    await connectWallet(p, c.accounts[1]);
-    await openAdd(p, c.accounts[9]);
-    await addDialog(p).getByRole("button", { name: "Add", exact: true }).click();
-    await p.getByText(`Try Again ! The connected wallet ${c.accounts[1]} is not the owner of the token contract (owner ${c.accounts[0]})`, { exact: true }).waitFor();
-    expect(await sentCount(p)).toBe(0);
-    expect(await token.isBlacklisted(c.accounts[9])).toBe(false);
+    const otherPage = other.page;
+    await open(otherPage, "/blocklist");
+    await connectWallet(otherPage, chain.accounts[1]);
+    await openAdd(otherPage, chain.accounts[9]);
+    await addDialog(otherPage).getByRole("button", { name: "Add", exact: true }).click();
+    await otherPage.getByText(`Try Again ! The connected wallet ${chain.accounts[1]} is not the owner of the token contract (owner ${chain.accounts[0]})`, { exact: true }).waitFor();
+    expect(await sentCount(otherPage)).toBe(0);
+    expect(await token.isBlacklisted(chain.accounts[9])).toBe(false);
     expect((await entries()).map((e) => e.walletAddress)).toEqual([target]);
   } finally {
     await other.close();
@@ -130,8 +130,8 @@ it("records the token transactions in the history", async () => {
   );
   const mine = (history as { functionName: string; args: string; hash: string }[]).filter((t) => t.args?.toLowerCase().includes(target.toLowerCase()));
   expect(mine.map((t) => t.functionName)).toEqual(["removeBlacklist", "addBlacklistedUser"]);
-  for (const t of mine) expect(t).toMatchObject({ wallet: c.accounts[0], userName: "admin", status: "success" });
+  for (const sent of mine) expect(sent).toMatchObject({ wallet: chain.accounts[0], userName: "admin", status: "success" });
 
   await page.goto(`${baseUrl()}/transactions?filter=${encodeURIComponent(JSON.stringify({ contract: "SaleToken" }))}`);
-  for (const t of mine) await page.locator(`[data-hash="${t.hash}"]`).first().waitFor();
+  for (const sent of mine) await page.locator(`[data-hash="${sent.hash}"]`).first().waitFor();
 });

@@ -54,14 +54,14 @@ let tokens = 0;
  * token, whatever ran before). Returns its checksummed address.
  */
 export async function deployToken(
-  c: E2EChain,
+  chain: E2EChain,
   { name, symbol, decimals = 18, supply = "1000000" }: { name?: string; symbol?: string; decimals?: number; supply?: string } = {},
 ): Promise<string> {
-  const n = ++tokens;
-  const signer = await c.provider.getSigner(c.accounts[0]);
+  const sequence = ++tokens;
+  const signer = await chain.provider.getSigner(chain.accounts[0]);
   const token = await getContractFactory("SaleToken", signer).deploy(
-    name ?? `E2E Token ${n}`,
-    symbol ?? `E2E${n}`,
+    name ?? `E2E Token ${sequence}`,
+    symbol ?? `E2E${sequence}`,
     decimals,
     parseUnits(supply, decimals),
   );
@@ -79,13 +79,13 @@ export interface TestWalletOptions {
 }
 
 /** Injects the EIP-1193 test wallet (window.ethereum, forwarding to anvil) into every page of the context. */
-export async function useTestWallet(context: BrowserContext, c: E2EChain, options: TestWalletOptions = {}) {
-  const chainId = options.chainId ?? c.chainId;
+export async function installTestWallet(context: BrowserContext, chain: E2EChain, options: TestWalletOptions = {}) {
+  const chainId = options.chainId ?? chain.chainId;
   await injectWallet(context, {
-    rpcUrl: c.rpcUrl,
-    account: options.account ?? c.accounts[0],
+    rpcUrl: chain.rpcUrl,
+    account: options.account ?? chain.accounts[0],
     chainId,
-    rpcChainId: c.chainId,
+    rpcChainId: chain.chainId,
     knownChains: options.knownChains ?? [chainId],
   });
 }

@@ -7,25 +7,25 @@
 import { parseEther, parseUnits, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { eventually, graphql, launch, open, row, shot, signIn, type Browser } from "./browser";
-import { connectThroughChooser, contractAt, deployToken, e2eChain, useTestWallet, walletCalls, type E2EChain, type TestWalletOptions } from "./chain";
+import { connectThroughChooser, contractAt, deployToken, e2eChain, installTestWallet, walletCalls, type E2EChain, type TestWalletOptions } from "./chain";
 
-let c: E2EChain;
-let b: Browser | undefined;
+let chain: E2EChain;
+let browser: Browser | undefined;
 
 beforeAll(async () => {
-  c = await e2eChain();
+  chain = await e2eChain();
 });
 afterEach(async () => {
-  await b?.close();
-  b = undefined;
+  await browser?.close();
+  browser = undefined;
 });
 
 /** A signed-in browser whose wallet is the injected test wallet. */
 async function browserWith(wallet: TestWalletOptions = {}) {
-  b = await launch();
-  await useTestWallet(b.context, c, wallet);
-  await signIn(b.page);
-  return b.page;
+  browser = await launch();
+  await installTestWallet(browser.context, chain, wallet);
+  await signIn(browser.page);
+  return browser.page;
 }
 
 const modal = (page: Page) => page.getByRole("dialog", { name: "Add LaunchPadv" });
@@ -35,10 +35,10 @@ async function fillLaunchPad(page: Page, token: string, decimals: number) {
   await open(page, "/LaunchPad");
   await page.getByRole("heading", { name: "LaunchPad" }).first().waitFor();
   await page.getByRole("button", { name: "Add LaunchPad" }).click();
-  const d = modal(page);
-  await d.getByLabel("Token Address").fill(token);
-  await eventually(async () => expect(await d.getByLabel("Token Decimal").inputValue()).toBe(String(decimals)));
-  await d.getByRole("combobox", { name: "Pool (lock period)" }).click();
+  const dialog = modal(page);
+  await dialog.getByLabel("Token Address").fill(token);
+  await eventually(async () => expect(await dialog.getByLabel("Token Decimal").inputValue()).toBe(String(decimals)));
+  await dialog.getByRole("combobox", { name: "Pool (lock period)" }).click();
   await page.getByRole("option", { name: "Pool 6: 5 days lock" }).click();
   const values: [string, string][] = [
     ["Price of Token per BNB", "1000"],
@@ -50,11 +50,11 @@ async function fillLaunchPad(page: Page, token: string, decimals: number) {
     ["Hard Cap (BNB)", "100"],
     ["BUSD Hard Cap", "50000"],
   ];
-  for (const [label, value] of values) await d.getByLabel(label, { exact: true }).fill(value);
-  return d;
+  for (const [label, value] of values) await dialog.getByLabel(label, { exact: true }).fill(value);
+  return dialog;
 }
 
-const presaleOf = (token: string) => contractAt(c, "PresaleFactory", c.contracts.presaleFactory).getPresale(token) as Promise<string>;
+const presaleOf = (token: string) => contractAt(chain, "PresaleFactory", chain.contracts.presaleFactory).getPresale(token) as Promise<string>;
 
 async function recordsOf(page: Page, token: string) {
   const data = await graphql(
@@ -66,26 +66,26 @@ async function recordsOf(page: Page, token: string) {
 }
 
 it("account 0 connects through 'Select a Wallet' and adds a launchpad: the presale is on chain and its record in the database", async () => {
-  const token = await deployToken(c, { name: "Launch Nine", symbol: "LNINE", decimals: 9 });
+  const token = await deployToken(chain, { name: "Launch Nine", symbol: "LNINE", decimals: 9 });
   const page = await browserWith();
-  const d = await fillLaunchPad(page, token, 9);
-  expect(await d.getByLabel("Token Name").inputValue()).toBe("Launch Nine");
-  expect(await d.getByLabel("Token Symbol").inputValue()).toBe("LNINE");
+  const dialog = await fillLaunchPad(page, token, 9);
+  expect(await dialog.getByLabel("Token Name").inputValue()).toBe("Launch Nine");
+  expect(await dialog.getByLabel("Token Symbol").inputValue()).toBe("LNINE");
   await shot(page, "30-add-launchpad");
-  await d.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
   await connectThroughChooser(page);
   await page.getByText(/^LaunchPad added: presale 0x[0-9a-fA-F]{40}$/).waitFor({ timeout: 60_000 });
 
   // On chain, read independently of the page.
   const presale = await presaleOf(token);
   expect(presale).not.toBe(ZeroAddress);
-  const sale = contractAt(c, "Presale", presale);
+  const sale = contractAt(chain, "Presale", presale);
   expect(await sale.tokenRatePerEth()).toBe(parseUnits("1000", 9));
   expect(await sale.tokenRatePercrypto()).toBe(parseUnits("2.5", 9));
   expect(await sale.minEthLimit()).toBe(parseEther("0.1"));
   expect(await sale.BUSDhardCap()).toBe(parseEther("50000"));
-  expect(await sale.owner()).toBe(c.accounts[0]);
-  expect(await sale.Staker()).toBe(c.contracts.staking);
+  expect(await sale.owner()).toBe(chain.accounts[0]);
+  expect(await sale.Staker()).toBe(chain.contracts.staking);
 
   // In the database, through the API.
   expect(await recordsOf(page, token)).toEqual([
@@ -112,13 +112,13 @@ it("account 0 connects through 'Select a Wallet' and adds a launchpad: the presa
 });
 
 it("a non-owner wallet (accounts[1]) is told plainly and nothing is signed", async () => {
-  const token = await deployToken(c, { symbol: "LNOPE" });
-  const page = await browserWith({ account: c.accounts[1] });
-  const d = await fillLaunchPad(page, token, 18);
-  await d.getByRole("button", { name: "Add", exact: true }).click();
+  const token = await deployToken(chain, { symbol: "LNOPE" });
+  const page = await browserWith({ account: chain.accounts[1] });
+  const dialog = await fillLaunchPad(page, token, 18);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
   await connectThroughChooser(page);
-  const message = `The connected wallet ${c.accounts[1]} is not the owner of the presale factory (owner ${c.accounts[0]})`;
-  await d.getByRole("alert").filter({ hasText: message }).waitFor();
+  const message = `The connected wallet ${chain.accounts[1]} is not the owner of the presale factory (owner ${chain.accounts[0]})`;
+  await dialog.getByRole("alert").filter({ hasText: message }).waitFor();
   await page.getByText(`Try Again: ${message}`).waitFor();
   await shot(page, "32-launchpad-not-owner");
 
@@ -130,10 +130,10 @@ it("a non-owner wallet (accounts[1]) is told plainly and nothing is signed", asy
 });
 
 it("a wallet on another chain (56) is switched to the product's chain, which it first adds, then the presale is created", async () => {
-  const token = await deployToken(c, { symbol: "LSWITCH" });
+  const token = await deployToken(chain, { symbol: "LSWITCH" });
   const page = await browserWith({ chainId: 56, knownChains: [56] });
-  const d = await fillLaunchPad(page, token, 18);
-  await d.getByRole("button", { name: "Add", exact: true }).click();
+  const dialog = await fillLaunchPad(page, token, 18);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
   await connectThroughChooser(page);
   await page.getByText(/^LaunchPad added: presale 0x/).waitFor({ timeout: 60_000 });
 
@@ -145,7 +145,7 @@ it("a wallet on another chain (56) is switched to the product's chain, which it 
   expect(addAt).toBeGreaterThan(switchAt);
   expect(sendAt).toBeGreaterThan(addAt);
   expect(await page.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: "eth_chainId" }))).toBe(
-    `0x${c.chainId.toString(16)}`,
+    `0x${chain.chainId.toString(16)}`,
   );
   const presale = await presaleOf(token);
   expect(presale).not.toBe(ZeroAddress);

@@ -17,37 +17,36 @@ import {
   gql,
   saleChain,
   sentCount,
-  toast,
   walletBrowser,
   type SaleChain,
   type TestSale,
 } from "./saleChain";
 
-let c: SaleChain;
+let chain: SaleChain;
 let sale: TestSale;
-let b: Browser;
+let browser: Browser;
 let page: Page;
 let presale: Awaited<ReturnType<typeof contract>>;
 let token: Awaited<ReturnType<typeof contract>>;
 const unit = (text: string) => parseUnits(text, sale.decimals);
 
 beforeAll(async () => {
-  c = await saleChain();
-  sale = await createTestSale(c, 9);
-  presale = await contract(c, "Presale", sale.presale);
-  token = await contract(c, "IERC20", sale.token);
-  b = await walletBrowser(c, c.accounts[0]);
-  page = b.page;
+  chain = await saleChain();
+  sale = await createTestSale(chain, 9);
+  presale = await contract(chain, "Presale", sale.presale);
+  token = await contract(chain, "IERC20", sale.token);
+  browser = await walletBrowser(chain, chain.accounts[0]);
+  page = browser.page;
 }, 120_000);
 afterAll(async () => {
-  await b?.close();
+  await browser?.close();
 });
 
 /** Waits for a toast, then for it to close (so the next identical toast is a new one). */
 async function expectToast(text: string) {
-  const t = page.getByText(text, { exact: true }).first();
-  await t.waitFor({ timeout: 60_000 });
-  await t.waitFor({ state: "hidden", timeout: 15_000 });
+  const toast = page.getByText(text, { exact: true }).first();
+  await toast.waitFor({ timeout: 60_000 });
+  await toast.waitFor({ state: "hidden", timeout: 15_000 });
 }
 
 const group = (name: string) => page.getByRole("group", { name, exact: true });
@@ -63,13 +62,13 @@ async function update(label: string, text: string) {
 it("opens the presale, connects the owner's wallet and shows every on-chain value", async () => {
   await page.goto(`${baseUrl()}/ManageSale/${sale.presale}`);
   await page.getByRole("heading", { name: "On-chain values" }).waitFor();
-  await connectWallet(page, c.accounts[0]);
+  await connectWallet(page, chain.accounts[0]);
   expect(await page.getByTestId("presale-address").textContent()).toBe(sale.presale);
   expect(await valueRow("Token address").locator("td").textContent()).toBe(sale.token);
   expect(await valueRow("Token rate per BUSD").locator("td").textContent()).toBe(`2 ${sale.symbol}`);
-  expect(await valueRow("Owner").locator("td").textContent()).toBe(c.accounts[0]);
+  expect(await valueRow("Owner").locator("td").textContent()).toBe(chain.accounts[0]);
   expect(await valueRow("Presale open").locator("td").textContent()).toBe("No");
-  expect(await valueRow("Staker address").locator("td").textContent()).toBe(c.contracts.staking);
+  expect(await valueRow("Staker address").locator("td").textContent()).toBe(chain.contracts.staking);
   expect(await page.getByTestId("token-balance").textContent()).toBe(`0 ${sale.symbol}`);
   expect(await page.getByTestId("collected-usdt").textContent()).toBe("0 USDT");
   expect(await page.getByLabel("Deposit token amount").inputValue()).toBe("2000");
@@ -92,7 +91,7 @@ it("updates the USDT price (token decimals), limits, hard cap and token address,
   await eventually(async () => expect(await page.getByLabel("Deposit token amount").inputValue()).toBe("3000"));
   expect(await valueRow("Hard cap (BUSD)").locator("td").textContent()).toBe("1,200 BUSD");
 
-  const other = await deploySaleToken(c, 9);
+  const other = await deploySaleToken(chain, 9);
   await update("Token Address", other);
   await eventually(async () => expect(await presale.tokenAddress()).toBe(other));
   await eventually(async () => expect(await valueRow("Token address").locator("td").textContent()).toBe(other));
@@ -148,71 +147,71 @@ it("toggles the whitelist mode both ways", async () => {
 
 it("adds whitelist rows (BNB values in 18-decimal base units)", async () => {
   await button("Add Whitelist").click();
-  const d = page.getByRole("dialog", { name: "Add Whitelist" });
-  await d.getByLabel("User Address").fill(c.accounts[2]);
-  await d.getByLabel("BNB Value").fill("1.5");
-  await d.getByRole("button", { name: "Add a row" }).click();
-  await d.getByLabel("User Address").nth(1).fill(c.accounts[3]);
-  await d.getByLabel("BNB Value").nth(1).fill("2");
-  await d.getByRole("button", { name: "Submit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Whitelist" });
+  await dialog.getByLabel("User Address").fill(chain.accounts[2]);
+  await dialog.getByLabel("BNB Value").fill("1.5");
+  await dialog.getByRole("button", { name: "Add a row" }).click();
+  await dialog.getByLabel("User Address").nth(1).fill(chain.accounts[3]);
+  await dialog.getByLabel("BNB Value").nth(1).fill("2");
+  await dialog.getByRole("button", { name: "Submit" }).click();
   await expectToast("2 addresses whitelisted");
-  await d.waitFor({ state: "hidden" });
-  expect(await presale.whitelistedAddresses(c.accounts[2])).toBe(parseEther("1.5"));
-  expect(await presale.whitelistedAddresses(c.accounts[3])).toBe(parseEther("2"));
+  await dialog.waitFor({ state: "hidden" });
+  expect(await presale.whitelistedAddresses(chain.accounts[2])).toBe(parseEther("1.5"));
+  expect(await presale.whitelistedAddresses(chain.accounts[3])).toBe(parseEther("2"));
 });
 
 it("adds whitelist rows from CSV: a bad row is shown and nothing is sent until it is fixed; duplicates are merged", async () => {
   await button("Add Whitelist").click();
-  const d = page.getByRole("dialog", { name: "Add Whitelist" });
-  const csv = ["address,amount", `${c.accounts[4]},1`, "0xnot-an-address,1", `${c.accounts[4].toLowerCase()},0.25`, `${c.accounts[6]},x`].join("\n");
-  await d.getByLabel("Paste CSV: one address,amount per line").fill(csv);
-  await d.getByRole("button", { name: "Add these rows" }).click();
-  await d.getByText("Invalid Address!").waitFor();
-  await d.getByRole("alert").filter({ hasText: "2 rows have errors: fix or remove them before submitting" }).waitFor();
+  const dialog = page.getByRole("dialog", { name: "Add Whitelist" });
+  const csv = ["address,amount", `${chain.accounts[4]},1`, "0xnot-an-address,1", `${chain.accounts[4].toLowerCase()},0.25`, `${chain.accounts[6]},x`].join("\n");
+  await dialog.getByLabel("Paste CSV: one address,amount per line").fill(csv);
+  await dialog.getByRole("button", { name: "Add these rows" }).click();
+  await dialog.getByText("Invalid Address!").waitFor();
+  await dialog.getByRole("alert").filter({ hasText: "2 rows have errors: fix or remove them before submitting" }).waitFor();
   const sent = await sentCount(page);
-  await d.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: "Submit" }).click();
   await page.waitForTimeout(500);
   expect(await sentCount(page)).toBe(sent);
   await shot(page, "41-managesale-whitelist-csv");
 
-  await d.getByRole("button", { name: "Remove this row" }).nth(1).click(); // the bad address
-  await d.getByLabel("BNB Value").nth(2).fill("3"); // the bad value
-  expect(await d.getByTestId("whitelist-plan").textContent()).toBe("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
-  await d.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: "Remove this row" }).nth(1).click(); // the bad address
+  await dialog.getByLabel("BNB Value").nth(2).fill("3"); // the bad value
+  expect(await dialog.getByTestId("whitelist-plan").textContent()).toBe("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
+  await dialog.getByRole("button", { name: "Submit" }).click();
   await expectToast("2 addresses whitelisted");
-  expect(await presale.whitelistedAddresses(c.accounts[4])).toBe(parseEther("1.25"));
-  expect(await presale.whitelistedAddresses(c.accounts[6])).toBe(parseEther("3"));
+  expect(await presale.whitelistedAddresses(chain.accounts[4])).toBe(parseEther("1.25"));
+  expect(await presale.whitelistedAddresses(chain.accounts[6])).toBe(parseEther("3"));
   expect(await sentCount(page)).toBe(sent + 1);
 });
 
 it("stops the sale, withdraws the BNB raised and the unsold tokens, and finalises", async () => {
   // A buyer pays 0.5 BNB (1000 tokens per BNB: 500 tokens owed to the buyer).
-  const buyer = await contract(c, "Presale", sale.presale, c.accounts[5]);
+  const buyer = await contract(chain, "Presale", sale.presale, chain.accounts[5]);
   await (await buyer.buyToken({ value: parseEther("0.5") })).wait();
-  expect(await c.provider.getBalance(sale.presale)).toBe(parseEther("0.5"));
+  expect(await chain.provider.getBalance(sale.presale)).toBe(parseEther("0.5"));
 
   await button("Stop sale").click();
   await expectToast("Sale Stoped Successfully");
   await eventually(async () => expect(await presale.isPresaleOpen()).toBe(false));
 
   await eventually(async () => expect(await page.getByTestId("bnb-balance").textContent()).toBe("0.5 BNB"));
-  const ownerBefore = await c.provider.getBalance(c.accounts[0]);
+  const ownerBefore = await chain.provider.getBalance(chain.accounts[0]);
   await button("Withdraw BNB").click();
   await expectToast("Transaction succeeded...");
-  await eventually(async () => expect(await c.provider.getBalance(sale.presale)).toBe(0n));
-  expect(await c.provider.getBalance(c.accounts[0])).toBeGreaterThan(ownerBefore);
+  await eventually(async () => expect(await chain.provider.getBalance(sale.presale)).toBe(0n));
+  expect(await chain.provider.getBalance(chain.accounts[0])).toBeGreaterThan(ownerBefore);
 
-  const ownerTokens = await token.balanceOf(c.accounts[0]);
+  const ownerTokens = await token.balanceOf(chain.accounts[0]);
   await button("Withdraw unsold tokens").click();
   await expectToast("Transaction succeeded...");
   await eventually(async () => expect(await token.balanceOf(sale.presale)).toBe(unit("500")));
-  expect(await token.balanceOf(c.accounts[0])).toBe(ownerTokens + unit("2500"));
+  expect(await token.balanceOf(chain.accounts[0])).toBe(ownerTokens + unit("2500"));
 
-  expect(await page.getByLabel("Staker address").inputValue()).toBe(c.contracts.staking);
+  expect(await page.getByLabel("Staker address").inputValue()).toBe(chain.contracts.staking);
   await button("Finalise sale").click();
   await expectToast("Transaction Succeeded...");
   await eventually(async () => expect(await presale.isClaimable()).toBe(true));
-  expect(await presale.Staker()).toBe(c.contracts.staking);
+  expect(await presale.Staker()).toBe(chain.contracts.staking);
   await page.getByText("Finalised", { exact: true }).waitFor();
   await shot(page, "42-managesale-finalised");
 });
@@ -242,8 +241,8 @@ it("records every transaction in the history, shown on the screen and in /transa
     "getUnsoldTokens",
     "finalizeSale",
   ]);
-  for (const t of history as Record<string, unknown>[]) {
-    expect(t).toMatchObject({ wallet: c.accounts[0], userName: "admin", status: "success" });
+  for (const sent of history as Record<string, unknown>[]) {
+    expect(sent).toMatchObject({ wallet: chain.accounts[0], userName: "admin", status: "success" });
   }
   expect((history as { contract: string }[]).find((t) => t.contract !== "Presale")).toMatchObject({ functionName: "transfer" });
 
@@ -264,20 +263,20 @@ it("records every transaction in the history, shown on the screen and in /transa
 });
 
 it("refuses a non-owner wallet with a plain message before anything is signed", async () => {
-  const other = await walletBrowser(c, c.accounts[1]);
+  const other = await walletBrowser(chain, chain.accounts[1]);
   try {
-    const p = other.page;
-    await p.goto(`${baseUrl()}/ManageSale/${sale.presale}`);
-    await p.getByRole("heading", { name: "On-chain values" }).waitFor();
-    await connectWallet(p, c.accounts[1]);
-    await p.getByTestId("not-owner").waitFor();
+    const otherPage = other.page;
+    await otherPage.goto(`${baseUrl()}/ManageSale/${sale.presale}`);
+    await otherPage.getByRole("heading", { name: "On-chain values" }).waitFor();
+    await connectWallet(otherPage, chain.accounts[1]);
+    await otherPage.getByTestId("not-owner").waitFor();
     const limit = await presale.BUSDhardCap();
-    await p.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("textbox").fill("999");
-    await p.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("button", { name: "Update" }).click();
-    await p
-      .getByText(`Try Again ! The connected wallet ${c.accounts[1]} is not the owner of this presale (owner ${c.accounts[0]})`, { exact: true })
+    await otherPage.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("textbox").fill("999");
+    await otherPage.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("button", { name: "Update" }).click();
+    await otherPage
+      .getByText(`Try Again ! The connected wallet ${chain.accounts[1]} is not the owner of this presale (owner ${chain.accounts[0]})`, { exact: true })
       .waitFor();
-    expect(await sentCount(p)).toBe(0);
+    expect(await sentCount(otherPage)).toBe(0);
     expect(await presale.BUSDhardCap()).toBe(limit);
   } finally {
     await other.close();

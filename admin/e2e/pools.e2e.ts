@@ -9,32 +9,32 @@ import path from "path";
 import { ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { eventually, graphql, IMAGES, launch, open, row, setFile, shot, signIn, type Browser } from "./browser";
-import { connectThroughChooser, contractAt, deployToken, e2eChain, useTestWallet, walletCalls, type E2EChain, type TestWalletOptions } from "./chain";
+import { connectThroughChooser, contractAt, deployToken, e2eChain, installTestWallet, walletCalls, type E2EChain, type TestWalletOptions } from "./chain";
 
-let c: E2EChain;
-let b: Browser | undefined;
+let chain: E2EChain;
+let browser: Browser | undefined;
 /** Pool records this file saved: removed afterwards, so other files still find the Farms list as they left it. */
 const saved: string[] = [];
 
 beforeAll(async () => {
-  c = await e2eChain();
+  chain = await e2eChain();
 });
 afterEach(async () => {
-  if (b) for (const id of saved.splice(0)) await graphql(b.page, `mutation Drop($id: ID!) { deletePool(id: $id) { id } }`, { id });
-  await b?.close();
-  b = undefined;
+  if (browser) for (const id of saved.splice(0)) await graphql(browser.page, `mutation Drop($id: ID!) { deletePool(id: $id) { id } }`, { id });
+  await browser?.close();
+  browser = undefined;
 });
 
 async function browserWith(wallet: TestWalletOptions = {}) {
-  b = await launch();
-  await useTestWallet(b.context, c, wallet);
-  await signIn(b.page);
-  return b.page;
+  browser = await launch();
+  await installTestWallet(browser.context, chain, wallet);
+  await signIn(browser.page);
+  return browser.page;
 }
 
 const modal = (page: Page) => page.getByRole("dialog", { name: "Add Pool" });
-const farm = () => contractAt(c, "Farm", c.contracts.farm);
-const pairOf = (token: string) => contractAt(c, "PairFactory", c.contracts.pairFactory).getPair(token, c.contracts.stable) as Promise<string>;
+const farm = () => contractAt(chain, "Farm", chain.contracts.farm);
+const pairOf = (token: string) => contractAt(chain, "PairFactory", chain.contracts.pairFactory).getPair(token, chain.contracts.stable) as Promise<string>;
 const sent = async (page: Page) => (await walletCalls(page)).filter((m) => m === "eth_sendTransaction").length;
 
 /** Opens 'Add Pool' (the wallet chooser comes up on open) and connects the browser wallet. */
@@ -46,23 +46,23 @@ async function openAddPool(page: Page) {
 }
 
 async function fillPool(page: Page, token: string, symbol: string) {
-  const d = modal(page);
-  await d.getByLabel("Multiplier").fill("2");
-  await d.getByLabel("Token A address").fill(token);
-  await eventually(async () => expect(await d.getByLabel("Token A name").inputValue()).toBe(symbol));
-  await d.getByLabel("Deposit fee").fill("1.5");
-  await setFile(d, path.join(IMAGES, "farms.png"));
-  return d;
+  const dialog = modal(page);
+  await dialog.getByLabel("Multiplier").fill("2");
+  await dialog.getByLabel("Token A address").fill(token);
+  await eventually(async () => expect(await dialog.getByLabel("Token A name").inputValue()).toBe(symbol));
+  await dialog.getByLabel("Deposit fee").fill("1.5");
+  await setFile(dialog, path.join(IMAGES, "farms.png"));
+  return dialog;
 }
 
 it("account 0 adds a farm pool: pair created, Farm.add in basis points, then the Pool record; adding it again shows the revert in plain words", async () => {
-  const token = await deployToken(c, { name: "Farm Token", symbol: "efarm" });
+  const token = await deployToken(chain, { name: "Farm Token", symbol: "efarm" });
   const before = (await farm().poolLength()) as bigint;
   const page = await browserWith();
   await openAddPool(page);
-  const d = await fillPool(page, token, "efarm");
+  const dialog = await fillPool(page, token, "efarm");
   await shot(page, "33-add-pool");
-  await d.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
   await page.getByText(`Pool ${before} added: EFARM-BUSD LP`).waitFor({ timeout: 60_000 });
 
   // On chain: one more pool, staking the token's BUSD pair, in basis points.
@@ -93,7 +93,7 @@ it("account 0 adds a farm pool: pair created, Farm.add in basis points, then the
       tokenSymbol: "EFARM",
       tokenAddresses: token,
       quoteTokenSymbol: "BUSD",
-      quoteTokenAddresses: c.contracts.stable,
+      quoteTokenAddresses: chain.contracts.stable,
       depositFee: "1.5",
       imageUri: expect.any(String),
     }),
@@ -116,14 +116,14 @@ it("account 0 adds a farm pool: pair created, Farm.add in basis points, then the
 });
 
 it("a non-owner wallet (accounts[1]) is told plainly and signs nothing: no pair, no pool", async () => {
-  const token = await deployToken(c, { symbol: "NOFARM" });
+  const token = await deployToken(chain, { symbol: "NOFARM" });
   const before = (await farm().poolLength()) as bigint;
-  const page = await browserWith({ account: c.accounts[1] });
+  const page = await browserWith({ account: chain.accounts[1] });
   await openAddPool(page);
-  const d = await fillPool(page, token, "NOFARM");
-  await d.getByRole("button", { name: "Add", exact: true }).click();
-  const message = `The connected wallet ${c.accounts[1]} is not the owner of the farm contract (owner ${c.accounts[0]})`;
-  await d.getByRole("alert").filter({ hasText: message }).waitFor();
+  const dialog = await fillPool(page, token, "NOFARM");
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  const message = `The connected wallet ${chain.accounts[1]} is not the owner of the farm contract (owner ${chain.accounts[0]})`;
+  await dialog.getByRole("alert").filter({ hasText: message }).waitFor();
   await page.getByText(`Try Again: ${message}`).waitFor();
 
   expect(await walletCalls(page)).not.toContain("eth_sendTransaction");

@@ -10,13 +10,13 @@ export const ADMIN_PASSWORD = "admin-pass-e2e-123";
 export const CHROMIUM = "/usr/bin/chromium";
 
 /** The newest modification time under a path (files only). */
-function newest(p: string): number {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return readdirSync(p)
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  const stats = statSync(dir);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(dir)
     .filter((n) => n !== "node_modules" && n !== "dist")
-    .reduce((m, n) => Math.max(m, newest(path.join(p, n))), 0);
+    .reduce((m, n) => Math.max(m, newest(path.join(dir, n))), 0);
 }
 
 interface Workspace {

@@ -56,14 +56,14 @@ export function saleChain(): Promise<SaleChain> {
 }
 
 /** A contract read (or, with a signer account, written) through the test's own provider. */
-export async function contract(c: SaleChain, name: ContractName, address: string, signerAccount?: string): Promise<Contract> {
-  return getContract(name, address, signerAccount ? await c.provider.getSigner(signerAccount) : c.provider);
+export async function contract(local: SaleChain, name: ContractName, address: string, signerAccount?: string): Promise<Contract> {
+  return getContract(name, address, signerAccount ? await local.provider.getSigner(signerAccount) : local.provider);
 }
 
 let tokens = 0;
 /** A fresh sale token deployed from account 0 (each presale sells its own token). */
-export async function deploySaleToken(c: SaleChain, decimals: number, symbol = `MS${++tokens}`): Promise<string> {
-  const signer = await c.provider.getSigner(c.accounts[0]);
+export async function deploySaleToken(local: SaleChain, decimals: number, symbol = `MS${++tokens}`): Promise<string> {
+  const signer = await local.provider.getSigner(local.accounts[0]);
   const token = await getContractFactory("SaleToken", signer).deploy(`Manage Sale ${symbol}`, symbol, decimals, parseUnits("10000000", decimals));
   await token.waitForDeployment();
   return getAddress(await token.getAddress());
@@ -80,11 +80,11 @@ export interface TestSale {
  * A presale of its own for a test file: a new token, createPresale through the
  * factory from account 0 (closed, nothing deposited), and its launchpad record.
  */
-export async function createTestSale(c: SaleChain, decimals = 9): Promise<TestSale> {
+export async function createTestSale(local: SaleChain, decimals = 9): Promise<TestSale> {
   const symbol = `MS${++tokens}${Date.now() % 10_000}`;
-  const token = await deploySaleToken(c, decimals, symbol);
+  const token = await deploySaleToken(local, decimals, symbol);
   const unit = 10n ** BigInt(decimals);
-  const created = await createPresaleThroughFactory(await c.provider.getSigner(c.accounts[0]), c.contracts.presaleFactory, {
+  const created = await createPresaleThroughFactory(await local.provider.getSigner(local.accounts[0]), local.contracts.presaleFactory, {
     token,
     priceBNB: 1000n * unit, // 1000 tokens per BNB
     priceBUSD: 2n * unit, // 2 tokens per BUSD
@@ -95,7 +95,7 @@ export async function createTestSale(c: SaleChain, decimals = 9): Promise<TestSa
     hardCap: parseEther("100"),
     busdHardCap: parseEther("1000"),
     pid: 1,
-    staker: c.contracts.staking,
+    staker: local.contracts.staking,
   });
   await gql(
     `mutation ($presale: String, $token: String, $symbol: String, $decimals: Int) {
@@ -110,12 +110,12 @@ export async function createTestSale(c: SaleChain, decimals = 9): Promise<TestSa
 }
 
 /** A signed-in Chromium whose browser wallet is anvil's `account`. */
-export async function walletBrowser(c: SaleChain, account: string): Promise<Browser> {
-  const b = await launch();
-  await injectWallet(b.context, { rpcUrl: c.rpcUrl, account, chainId: c.chainId, rpcChainId: c.chainId, knownChains: [c.chainId] });
-  await b.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
-  await signIn(b.page);
-  return b;
+export async function walletBrowser(local: SaleChain, account: string): Promise<Browser> {
+  const tokenB = await launch();
+  await injectWallet(tokenB.context, { rpcUrl: local.rpcUrl, account, chainId: local.chainId, rpcChainId: local.chainId, knownChains: [local.chainId] });
+  await tokenB.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+  await signIn(tokenB.page);
+  return tokenB;
 }
 
 /** 'Connect Wallet' → 'Select a Wallet' → Browser wallet; resolves once the short address shows. */

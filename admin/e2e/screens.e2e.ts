@@ -21,7 +21,7 @@ import {
   type Browser,
 } from "./browser";
 
-let b: Browser;
+let browser: Browser;
 const tmp = mkdtempSync(path.join(tmpdir(), "presale-e2e-files-"));
 /** A copy of a seeded image under another name (the type rules look at the name). */
 const asFile = (image: string, name: string) => {
@@ -31,30 +31,30 @@ const asFile = (image: string, name: string) => {
 };
 
 beforeAll(async () => {
-  b = await launch();
-  await signIn(b.page);
+  browser = await launch();
+  await signIn(browser.page);
 });
 afterAll(async () => {
-  await b?.close();
+  await browser?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const toast = (text: string) => b.page.getByText(text, { exact: true }).first().waitFor();
+const toast = (text: string) => browser.page.getByText(text, { exact: true }).first().waitFor();
 
 async function count(query: string) {
-  const data = await graphql(b.page, `{ total: ${query} { count } }`);
+  const data = await graphql(browser.page, `{ total: ${query} { count } }`);
   return data.total.count as number;
 }
 
 async function deleteRow(text: string | RegExp) {
-  await row(b.page, text).getByRole("button", { name: "Delete" }).click();
-  await b.page.getByRole("button", { name: "Undo" }).waitFor();
-  await row(b.page, text).waitFor({ state: "detached" });
+  await row(browser.page, text).getByRole("button", { name: "Delete" }).click();
+  await browser.page.getByRole("button", { name: "Undo" }).waitFor();
+  await row(browser.page, text).waitFor({ state: "detached" });
 }
 
 describe("every screen against the real gateway", () => {
   it("Dashboard: cards to /Users, /setting, /LaunchPad and /about", async () => {
-    const { page } = b;
+    const { page } = browser;
     await page.goto(`${baseUrl()}/dashboard`);
     // The seeded settings; other e2e files may have added launchpads by now.
     await page.getByRole("link", { name: /^Settings 4 records/ }).waitFor();
@@ -65,20 +65,20 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Users: add, update, delete", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/Users");
     await row(page, "admin@example.com").waitFor();
     await page.getByRole("button", { name: "Add User" }).click();
-    const d = dialog(page);
-    await d.getByLabel("Name").fill("frank");
-    await d.getByLabel("Email").fill("frank@example.com");
-    await d.getByLabel("Password", { exact: true }).fill("frank-pass-1");
-    await d.getByLabel("Confirm Password").fill("frank-pass-1");
+    const modal = dialog(page);
+    await modal.getByLabel("Name").fill("frank");
+    await modal.getByLabel("Email").fill("frank@example.com");
+    await modal.getByLabel("Password", { exact: true }).fill("frank-pass-1");
+    await modal.getByLabel("Confirm Password").fill("frank-pass-1");
     await submitDialog(page, "Add");
     await row(page, "frank@example.com").waitFor();
     await row(page, "frank@example.com").getByRole("button", { name: "Edit" }).click();
-    await expectDisabled(d.getByLabel("Name"));
-    await d.getByLabel("Email").fill("frank@example.org");
+    await expectDisabled(modal.getByLabel("Name"));
+    await modal.getByLabel("Email").fill("frank@example.org");
     await submitDialog(page, "Update");
     await row(page, "frank@example.org").waitFor();
     await shot(page, "05-users");
@@ -87,13 +87,13 @@ describe("every screen against the real gateway", () => {
   });
 
   it("News: add with an image shown in the list, update, hide/show, delete", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/news");
     await page.getByRole("button", { name: "Add News" }).click();
-    const d = dialog(page);
-    await d.getByLabel("Heading").fill("E2E news item");
-    await d.getByLabel("Description").fill("Written by the browser test");
-    await setFile(d, path.join(IMAGES, "news.png"));
+    const modal = dialog(page);
+    await modal.getByLabel("Heading").fill("E2E news item");
+    await modal.getByLabel("Description").fill("Written by the browser test");
+    await setFile(modal, path.join(IMAGES, "news.png"));
     await submitDialog(page, "Add");
     const added = row(page, "E2E news item");
     expect(await imageLoaded(added.locator("img"))).toBeGreaterThan(0);
@@ -101,10 +101,10 @@ describe("every screen against the real gateway", () => {
     expect((await fetch(src!)).status).toBe(200);
 
     await added.getByRole("button", { name: "Edit" }).click();
-    await setFile(d, asFile("news.png", "wrong-type.jpg"));
+    await setFile(modal, asFile("news.png", "wrong-type.jpg"));
     await toast("Allowed Only PNG File");
-    await setFile(d, path.join(IMAGES, "logo.svg"));
-    await d.getByLabel("Heading").fill("E2E news item, updated");
+    await setFile(modal, path.join(IMAGES, "logo.svg"));
+    await modal.getByLabel("Heading").fill("E2E news item, updated");
     await submitDialog(page, "Update");
     const updated = row(page, "E2E news item, updated");
     await updated.waitFor();
@@ -123,7 +123,7 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Lists: server paging with 10/20/50 rows, filter, Excel, CSV and print of every matching row", async () => {
-    const { page } = b;
+    const { page } = browser;
     for (let i = 1; i <= 12; i++) {
       await graphql(page, `mutation($h: String) { createNews(heading: $h, description: "bulk") { id } }`, { h: `Bulk news ${String(i).padStart(2, "0")}` });
     }
@@ -170,17 +170,17 @@ describe("every screen against the real gateway", () => {
   });
 
   it("News Description: add with rich text, 'Youtube Link' and Vimeo Link; hide; update; delete", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/newsdescription");
     await page.getByRole("button", { name: "Add News Description" }).click();
-    const d = dialog(page);
-    await d.getByLabel("Title").fill("E2E story");
-    await d.getByLabel("Heading").fill("Told in a browser");
-    await d.locator(".ProseMirror").first().click();
+    const modal = dialog(page);
+    await modal.getByLabel("Title").fill("E2E story");
+    await modal.getByLabel("Heading").fill("Told in a browser");
+    await modal.locator(".ProseMirror").first().click();
     await page.keyboard.type("Rich text from the browser");
-    await d.getByLabel("Youtube Link").fill("https://www.youtube.com/watch?v=e2e");
-    await d.getByLabel("Vimeo Link").fill("https://vimeo.com/123");
-    await setFile(d, path.join(IMAGES, "presale.png"));
+    await modal.getByLabel("Youtube Link").fill("https://www.youtube.com/watch?v=e2e");
+    await modal.getByLabel("Vimeo Link").fill("https://vimeo.com/123");
+    await setFile(modal, path.join(IMAGES, "presale.png"));
     await submitDialog(page, "Add");
     const added = row(page, "E2E story");
     expect(await imageLoaded(added.locator("img"))).toBeGreaterThan(0);
@@ -190,7 +190,7 @@ describe("every screen against the real gateway", () => {
     await added.getByRole("button", { name: "Hide" }).click();
     await added.getByRole("button", { name: "Show" }).waitFor();
     await added.getByRole("button", { name: "Edit" }).click();
-    await d.getByLabel("Title").fill("E2E story, edited");
+    await modal.getByLabel("Title").fill("E2E story, edited");
     await submitDialog(page, "Update");
     await row(page, "E2E story, edited").waitFor();
     await shot(page, "07-newsdescription");
@@ -198,17 +198,17 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Latest Articles: add (Heading sent as Title), four blocks, hide, update, delete", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/articles");
     await page.getByRole("button", { name: "Add Latest Article" }).click();
-    const d = dialog(page);
-    await d.getByLabel("Title").fill("E2E article");
-    await d.locator(".ProseMirror").nth(0).click();
+    const modal = dialog(page);
+    await modal.getByLabel("Title").fill("E2E article");
+    await modal.locator(".ProseMirror").nth(0).click();
     await page.keyboard.type("First block");
-    await d.locator(".ProseMirror").nth(3).click();
+    await modal.locator(".ProseMirror").nth(3).click();
     await page.keyboard.type("Fourth block");
-    await d.getByLabel("Youtube Link 2").fill("https://youtu.be/two");
-    await d.getByLabel("Vimeo Link 4").fill("https://vimeo.com/4");
+    await modal.getByLabel("Youtube Link 2").fill("https://youtu.be/two");
+    await modal.getByLabel("Vimeo Link 4").fill("https://vimeo.com/4");
     await submitDialog(page, "Add");
     const added = row(page, "E2E article");
     expect(await added.locator("td").nth(3).innerText()).toBe("E2E article"); // Heading = Title
@@ -218,7 +218,7 @@ describe("every screen against the real gateway", () => {
     await added.getByRole("button", { name: "Hide" }).click();
     await added.getByRole("button", { name: "Show" }).waitFor();
     await added.getByRole("button", { name: "Edit" }).click();
-    await d.getByLabel("Heading").fill("E2E heading");
+    await modal.getByLabel("Heading").fill("E2E heading");
     await submitDialog(page, "Update");
     await row(page, "E2E heading").waitFor();
     await shot(page, "08-articles");
@@ -226,37 +226,37 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Latest Articles1 to 4 Image: add, update and delete an image per list", async () => {
-    const { page } = b;
-    for (const n of [1, 2, 3, 4]) {
-      await open(page, `/Articles${n}`);
-      await page.getByText(`Latest Articles${n} Image`).first().waitFor();
+    const { page } = browser;
+    for (const slot of [1, 2, 3, 4]) {
+      await open(page, `/Articles${slot}`);
+      await page.getByText(`Latest Articles${slot} Image`).first().waitFor();
       const before = await page.locator("tbody tr").count();
       await page.getByRole("button", { name: "Add Image" }).click();
-      const d = dialog(page);
-      await d.getByRole("heading", { name: "Add Image" }).waitFor();
-      await d.getByText(`Add Article${n} Image`).waitFor();
-      await setFile(d, path.join(IMAGES, "farms.png"));
+      const modal = dialog(page);
+      await modal.getByRole("heading", { name: "Add Image" }).waitFor();
+      await modal.getByText(`Add Article${slot} Image`).waitFor();
+      await setFile(modal, path.join(IMAGES, "farms.png"));
       await submitDialog(page, "Add");
       await eventually(async () => expect(await page.locator("tbody tr").count()).toBe(before + 1));
       const last = page.locator("tbody tr").last();
       expect(await last.locator("img").getAttribute("width")).toBe("50");
       expect(await imageLoaded(last.locator("img"))).toBeGreaterThan(0);
-      if (n === 1) {
+      if (slot === 1) {
         await last.getByRole("button", { name: "Edit" }).click();
-        await d.getByRole("heading", { name: "Update Image" }).waitFor();
-        await setFile(d, path.join(IMAGES, "roadmap.png"));
+        await modal.getByRole("heading", { name: "Update Image" }).waitFor();
+        await setFile(modal, path.join(IMAGES, "roadmap.png"));
         await submitDialog(page, "Update");
         await eventually(async () => expect(await last.locator("img").getAttribute("src")).not.toBe(null));
       }
-      await shot(page, `09-articles${n}`);
+      await shot(page, `09-articles${slot}`);
       await last.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("button", { name: "Undo" }).waitFor();
-      await eventually(async () => expect(await count(`_allArticleImagesMeta(filter: { slot: ${n} })`)).toBe(before), 15_000);
+      await eventually(async () => expect(await count(`_allArticleImagesMeta(filter: { slot: ${slot} })`)).toBe(before), 15_000);
     }
   });
 
   it("Landing: Status toggle, edit only while shown, fields per record, a block image upload", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/home");
     const roadmap = row(page, "Roadmap").first();
     expect(await roadmap.getByRole("button", { name: "Edit" }).count()).toBe(0);
@@ -269,12 +269,12 @@ describe("every screen against the real gateway", () => {
     const before = await graphql(page, `{ allLandingBlocks(filter: { identifier: "landing_banner02" }) { id blocks { title description imageUri } } }`);
     const launchpad = row(page, "Launchpad");
     await launchpad.getByRole("button", { name: "Edit" }).click();
-    const d = dialog(page);
-    await expectDisabled(d.getByLabel("Identifier"));
-    await d.getByLabel("Block 1 Title").fill("Pay in BNB or USDT");
-    await setFile(d.locator('[data-block="1"]'), asFile("roadmap.png", "block.svg"));
+    const modal = dialog(page);
+    await expectDisabled(modal.getByLabel("Identifier"));
+    await modal.getByLabel("Block 1 Title").fill("Pay in BNB or USDT");
+    await setFile(modal.locator('[data-block="1"]'), asFile("roadmap.png", "block.svg"));
     await toast("Allowed Only JPG, WEBP, PNG File");
-    await setFile(d.locator('[data-block="1"]'), path.join(IMAGES, "roadmap.png"));
+    await setFile(modal.locator('[data-block="1"]'), path.join(IMAGES, "roadmap.png"));
     await shot(page, "10b-landing-edit");
     await submitDialog(page, "Update");
     const after = await graphql(page, `{ allLandingBlocks(filter: { identifier: "landing_banner02" }) { blocks { title description imageUri } } }`);
@@ -286,28 +286,28 @@ describe("every screen against the real gateway", () => {
 
     const banner03 = page.locator("tbody tr").nth(2);
     await banner03.getByRole("button", { name: "Edit" }).click();
-    await d.getByLabel("Identifier").waitFor();
-    expect(await d.getByLabel("Title", { exact: true }).count()).toBe(0);
-    expect(await d.getByLabel("Description").count()).toBe(1);
-    await d.getByRole("button", { name: "Close" }).click();
+    await modal.getByLabel("Identifier").waitFor();
+    expect(await modal.getByLabel("Title", { exact: true }).count()).toBe(0);
+    expect(await modal.getByLabel("Description").count()).toBe(1);
+    await modal.getByRole("button", { name: "Close" }).click();
     await shot(page, "10-landing");
   });
 
   it("Home (about): 'Add hometitle', edit in the Home modal, delete", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/About");
     await page.getByRole("button", { name: "Add hometitle" }).click();
-    const d = dialog(page);
-    await d.getByLabel("Title").fill("E2E home block");
-    await d.getByLabel("Heading").fill("Added by the browser");
-    await d.getByLabel("Description").fill("Description");
-    await d.getByLabel("Content").fill("Content");
+    const modal = dialog(page);
+    await modal.getByLabel("Title").fill("E2E home block");
+    await modal.getByLabel("Heading").fill("Added by the browser");
+    await modal.getByLabel("Description").fill("Description");
+    await modal.getByLabel("Content").fill("Content");
     await submitDialog(page, "Add");
     await row(page, "E2E home block").getByRole("button", { name: "Edit" }).click();
-    await d.getByRole("heading", { name: "Home" }).waitFor();
-    expect(await d.getByLabel("Identifier").inputValue()).toBe("landing_banner01");
-    await setFile(d, path.join(IMAGES, "logo.svg"));
-    await d.getByLabel("Title").fill("E2E home block, edited");
+    await modal.getByRole("heading", { name: "Home" }).waitFor();
+    expect(await modal.getByLabel("Identifier").inputValue()).toBe("landing_banner01");
+    await setFile(modal, path.join(IMAGES, "logo.svg"));
+    await modal.getByLabel("Title").fill("E2E home block, edited");
     await submitDialog(page, "Update");
     expect(await imageLoaded(row(page, "E2E home block, edited").locator("img"))).toBeGreaterThan(0);
     await shot(page, "11-about");
@@ -315,13 +315,13 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Image Text Edit: update a feature with its image", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/Feature");
     await row(page, "Provide liquidity").getByRole("button", { name: "Edit" }).click();
-    const d = dialog(page);
-    expect(await d.getByLabel("Identifier").inputValue()).toBe("landing_banner02");
-    await d.getByLabel("Content").fill("Deposit fees fund the treasury");
-    await setFile(d, path.join(IMAGES, "staking.png"));
+    const modal = dialog(page);
+    expect(await modal.getByLabel("Identifier").inputValue()).toBe("landing_banner02");
+    await modal.getByLabel("Content").fill("Deposit fees fund the treasury");
+    await setFile(modal, path.join(IMAGES, "staking.png"));
     await submitDialog(page, "Update");
     const stored = await graphql(page, `{ allFeatures(filter: { q: "Provide liquidity" }) { content } }`);
     expect(stored.allFeatures[0].content).toBe("Deposit fees fund the treasury");
@@ -329,15 +329,15 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Road More: update, and 'Add IP Address'", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/featruedes");
     await row(page, "Road more").getByRole("button", { name: "Edit" }).click();
-    const d = dialog(page);
-    expect(await d.getByLabel("Content").count()).toBe(0);
-    await d.getByLabel("Description").fill("No hidden fees, ever");
+    const modal = dialog(page);
+    expect(await modal.getByLabel("Content").count()).toBe(0);
+    await modal.getByLabel("Description").fill("No hidden fees, ever");
     await submitDialog(page, "Update");
     await page.getByRole("button", { name: "Add IP Address" }).click();
-    await d.getByLabel("IP Address").fill("203.0.113.9");
+    await modal.getByLabel("IP Address").fill("203.0.113.9");
     await submitDialog(page, "Add");
     const ips = await graphql(page, `{ allIpWhitelistEntries { address } }`);
     expect(ips.allIpWhitelistEntries.map((e: { address: string }) => e.address)).toContain("203.0.113.9");
@@ -345,15 +345,15 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Roadmap 'Load More': description of at most 200 characters, 'Update Roadmap'", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/Roadmap");
     await row(page, "Load more").getByRole("button", { name: "Edit" }).click();
-    const d = dialog(page);
-    await d.getByLabel("Description").fill("y".repeat(201));
-    await d.getByRole("button", { name: "Update Roadmap" }).click();
-    await d.getByText("Must be 200 characters or less").waitFor();
+    const modal = dialog(page);
+    await modal.getByLabel("Description").fill("y".repeat(201));
+    await modal.getByRole("button", { name: "Update Roadmap" }).click();
+    await modal.getByText("Must be 200 characters or less").waitFor();
     await shot(page, "14b-roadmap-too-long");
-    await d.getByLabel("Description").fill("z".repeat(200));
+    await modal.getByLabel("Description").fill("z".repeat(200));
     await submitDialog(page, "Update Roadmap");
     const stored = await graphql(page, `{ allRoadmaps { description } }`);
     expect(stored.allRoadmaps[0].description).toHaveLength(200);
@@ -361,12 +361,12 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Home Page and Home Image", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/Homepages");
     await row(page, "Your gateway to DeFi").getByRole("button", { name: "Edit" }).click();
-    const d = dialog(page);
-    expect(await d.getByLabel("Identifier").inputValue()).toBe("Landing_page2");
-    await d.getByLabel("Heading").fill("Stake, farm, launch");
+    const modal = dialog(page);
+    expect(await modal.getByLabel("Identifier").inputValue()).toBe("Landing_page2");
+    await modal.getByLabel("Heading").fill("Stake, farm, launch");
     await submitDialog(page, "Update");
     await row(page, "Stake, farm, launch").waitFor();
     await shot(page, "15-homepages");
@@ -374,9 +374,9 @@ describe("every screen against the real gateway", () => {
     await open(page, "/Homeimage");
     const before = await page.locator("tbody tr img").getAttribute("src");
     await page.locator("tbody tr").first().getByRole("button", { name: "Edit" }).click();
-    await setFile(d, asFile("home.png", "home.webp"));
+    await setFile(modal, asFile("home.png", "home.webp"));
     await toast("Allowed Only PNG File");
-    await setFile(d, path.join(IMAGES, "launchpad.png"));
+    await setFile(modal, path.join(IMAGES, "launchpad.png"));
     await submitDialog(page, "Update");
     await eventually(async () => expect(await page.locator("tbody tr img").getAttribute("src")).not.toBe(before));
     expect(await imageLoaded(page.locator("tbody tr img"))).toBeGreaterThan(0);
@@ -384,19 +384,19 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Settings: the value changes, the name cannot", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/Setting");
     await row(page, "site_name").getByRole("button", { name: "Edit" }).click();
-    const d = dialog(page);
-    await expectDisabled(d.getByLabel("Name"));
-    await d.getByLabel("Value").fill("Presale Staking (e2e)");
+    const modal = dialog(page);
+    await expectDisabled(modal.getByLabel("Name"));
+    await modal.getByLabel("Value").fill("Presale Staking (e2e)");
     await submitDialog(page, "Update");
     await row(page, "Presale Staking (e2e)").waitFor();
     await shot(page, "17-setting");
   });
 
   it("Contact Us: read-only messages with their local date-time, delete", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/ContactUs");
     const alice = row(page, "Alice Moreau");
     const stored = await graphql(page, `{ allContactMessages(filter: { q: "Alice" }) { updatedAt } }`);
@@ -409,7 +409,7 @@ describe("every screen against the real gateway", () => {
   });
 
   it("Farms, LaunchPad, Blocklist, Stake and ManageSale", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/Farms");
     await page.getByText("No user found!").waitFor();
     const abouts = await count("_allAboutsMeta");
@@ -435,7 +435,7 @@ describe("every screen against the real gateway", () => {
   });
 
   it("switches to the dark theme", async () => {
-    const { page } = b;
+    const { page } = browser;
     await open(page, "/news");
     await page.getByRole("button", { name: "Toggle light/dark mode" }).click();
     await shot(page, "24-news-dark");

@@ -10,7 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, launch, open, row, shot, signIn, 
 function totp(secret: string, step = 0): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
-  for (const c of secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  for (const char of secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + step));
@@ -19,17 +19,17 @@ function totp(secret: string, step = 0): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-let b: Browser;
+let browser: Browser;
 let page: Page;
 let recoveryCodes: string[] = [];
 beforeAll(async () => {
-  b = await launch();
-  page = b.page;
+  browser = await launch();
+  page = browser.page;
 });
 afterAll(async () => {
   // Whatever happened above, the rest of the suite signs in with the password alone.
   await turnTwoFactorOff();
-  await b?.close();
+  await browser?.close();
 });
 
 /** Turns two-factor off through the API with two unused recovery codes, when a test left it on. */

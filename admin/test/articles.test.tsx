@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { dialog, png, user } from "./helpers";
+import { findDialog, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -30,31 +30,31 @@ describe("News Description", () => {
   });
 
   it("edits with the rich-text description, 'Youtube Link' and Vimeo Link", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Newsdescription");
     const row = (await screen.findByText("Staking explained")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
-    const d = await dialog();
-    expect(await within(d).findByLabelText("Youtube Link")).toHaveValue("https://www.youtube.com/watch?v=1");
-    expect(within(d).getByLabelText("Vimeo Link")).toHaveValue("https://vimeo.com/1");
-    expect(await within(d).findByText("every block")).toBeInTheDocument(); // in the rich-text editor
-    await u.clear(within(d).getByLabelText("Vimeo Link"));
-    await u.type(within(d).getByLabelText("Vimeo Link"), "https://vimeo.com/2");
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    expect(await within(dialog).findByLabelText("Youtube Link")).toHaveValue("https://www.youtube.com/watch?v=1");
+    expect(within(dialog).getByLabelText("Vimeo Link")).toHaveValue("https://vimeo.com/1");
+    expect(await within(dialog).findByText("every block")).toBeInTheDocument(); // in the rich-text editor
+    await user.clear(within(dialog).getByLabelText("Vimeo Link"));
+    await user.type(within(dialog).getByLabelText("Vimeo Link"), "https://vimeo.com/2");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateNewsDescription")?.variables).toMatchObject({ vimeoLink: "https://vimeo.com/2" }));
     expect(gateway.lastCall("updateNewsDescription").variables.description).toContain("<strong>every block</strong>");
   });
 
   it("adds one with any image", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Newsdescription");
     await screen.findByText("Staking explained");
-    await u.click(screen.getByRole("button", { name: "Add News Description" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Title"), "Presale guide");
-    await u.type(within(d).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
-    await u.upload(within(d).getByLabelText("Image", { selector: "input[type=file]" }), new File(["x"], "guide.jpg", { type: "image/jpeg" }));
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add News Description" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Title"), "Presale guide");
+    await user.type(within(dialog).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
+    await user.upload(within(dialog).getByLabelText("Image", { selector: "input[type=file]" }), new File(["x"], "guide.jpg", { type: "image/jpeg" }));
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createNewsDescription")?.variables).toMatchObject({ title: "Presale guide", newsLink: "https://www.youtube.com/watch?v=2" }));
     expect((gateway.lastCall("createNewsDescription").variables.file as File).name).toBe("guide.jpg");
   });
@@ -68,16 +68,16 @@ describe("Latest Articles", () => {
   );
 
   it("adds an article with its Heading sent as the Title", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/articles");
     await screen.findAllByText("Getting started");
-    await u.click(screen.getByRole("button", { name: "Add Latest Article" }));
-    const d = await dialog();
-    expect(within(d).queryByLabelText("Heading")).toBeNull();
-    await u.type(within(d).getByLabelText("Title"), "Farming 101");
-    await u.type(within(d).getByLabelText("Youtube Link 1"), "https://youtu.be/a");
-    await u.type(within(d).getByLabelText("Vimeo Link 4"), "https://vimeo.com/d");
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add Latest Article" }));
+    const dialog = await findDialog();
+    expect(within(dialog).queryByLabelText("Heading")).toBeNull();
+    await user.type(within(dialog).getByLabelText("Title"), "Farming 101");
+    await user.type(within(dialog).getByLabelText("Youtube Link 1"), "https://youtu.be/a");
+    await user.type(within(dialog).getByLabelText("Vimeo Link 4"), "https://vimeo.com/d");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() =>
       expect(gateway.lastCall("createArticle")?.variables).toMatchObject({
         title: "Farming 101",
@@ -89,28 +89,28 @@ describe("Latest Articles", () => {
   });
 
   it("edits the four description blocks, each with its video links", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Articles");
     const row = (await screen.findAllByText("Getting started"))[0].closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
-    const d = await dialog();
-    for (const n of [1, 2, 3, 4]) {
-      expect(await within(d).findByText(`Block ${n}`)).toBeInTheDocument();
-      expect(within(d).getByLabelText(`Youtube Link ${n}`)).toBeInTheDocument();
-      expect(within(d).getByLabelText(`Vimeo Link ${n}`)).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    for (const slot of [1, 2, 3, 4]) {
+      expect(await within(dialog).findByText(`Block ${slot}`)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(`Youtube Link ${slot}`)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(`Vimeo Link ${slot}`)).toBeInTheDocument();
     }
-    expect(within(d).getByLabelText("Youtube Link 3")).toHaveValue("https://youtu.be/2");
-    expect(await within(d).findByText("Claim")).toBeInTheDocument();
-    await u.type(within(d).getByLabelText("Heading"), " now");
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    expect(within(dialog).getByLabelText("Youtube Link 3")).toHaveValue("https://youtu.be/2");
+    expect(await within(dialog).findByText("Claim")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Heading"), " now");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateArticle")?.variables).toMatchObject({ heading: "Getting started now", newsLink2: "https://youtu.be/2" }));
   });
 
   it("shows and hides an article", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Articles");
     const row = (await screen.findAllByText("Getting started"))[0].closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Hide" }));
+    await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateArticle")?.variables).toEqual({ id: "1", visible: false }));
   });
 });
@@ -134,51 +134,51 @@ describe("Latest ArticlesN Image", () => {
   });
 
   it("adds with 'Add Image' / 'Add Article3 Image', empty each time it opens", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Articles3");
     await screen.findByAltText("three-a.png");
-    await u.click(screen.getByRole("button", { name: "Add Image" }));
-    let d = await dialog();
-    expect(within(d).getByRole("heading", { name: "Add Image" })).toBeInTheDocument();
-    await u.upload(within(d).getByLabelText("Add Article3 Image"), png("first.png"));
-    expect(within(d).getByText("first.png")).toBeInTheDocument();
-    await u.click(within(d).getByRole("button", { name: "Close" }));
+    await user.click(screen.getByRole("button", { name: "Add Image" }));
+    let dialog = await findDialog();
+    expect(within(dialog).getByRole("heading", { name: "Add Image" })).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText("Add Article3 Image"), png("first.png"));
+    expect(within(dialog).getByText("first.png")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await u.click(screen.getByRole("button", { name: "Add Image" }));
-    d = await dialog();
-    expect(within(d).getByText("No file chosen")).toBeInTheDocument();
-    await u.upload(within(d).getByLabelText("Add Article3 Image"), png("new3.png"));
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add Image" }));
+    dialog = await findDialog();
+    expect(within(dialog).getByText("No file chosen")).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText("Add Article3 Image"), png("new3.png"));
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.callsOf("createArticleImage")).toHaveLength(1));
     expect(gateway.lastCall("createArticleImage").variables).toMatchObject({ slot: 3 });
     expect(await screen.findByAltText("new3.png")).toBeInTheDocument();
   });
 
   it("shows the server's error in red under the file input", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Articles3");
     await screen.findByAltText("three-a.png");
-    await u.click(screen.getByRole("button", { name: "Add Image" }));
-    const d = await dialog();
+    await user.click(screen.getByRole("button", { name: "Add Image" }));
+    const dialog = await findDialog();
     gateway.failNext("createArticleImage", { message: "imageUri: Image is required", code: "BAD_USER_INPUT", fieldErrors: { imageUri: "Image is required" } });
-    await u.click(within(d).getByRole("button", { name: "Add" }));
-    const error = await within(d).findByText("Image is required");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    const error = await within(dialog).findByText("Image is required");
     expect(error).toHaveClass("Mui-error");
   });
 
   it("updates with 'Update Image' and deletes", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Articles3");
     const row = (await screen.findByAltText("three-a.png")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
-    const d = await dialog();
-    expect(within(d).getByRole("heading", { name: "Update Image" })).toBeInTheDocument();
-    await u.upload(await within(d).findByLabelText("Update Image"), png("replaced.png"));
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    expect(within(dialog).getByRole("heading", { name: "Update Image" })).toBeInTheDocument();
+    await user.upload(await within(dialog).findByLabelText("Update Image"), png("replaced.png"));
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect((gateway.lastCall("updateArticleImage")?.variables.file as File)?.name).toBe("replaced.png"));
     expect(await screen.findByAltText("replaced.png")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await u.click(within(screen.getByAltText("three-b.png").closest("tr")!).getByRole("button", { name: "Delete" }));
+    await user.click(within(screen.getByAltText("three-b.png").closest("tr")!).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(gateway.callsOf("deleteArticleImage")).toHaveLength(1));
     expect(gateway.rows("ArticleImage").map((r) => r.imageUri)).toEqual(["one.png", "replaced.png"]);
   });

@@ -1,26 +1,26 @@
 import { screen, waitFor } from "@testing-library/react";
-import { user } from "./helpers";
+import { setupUser } from "./helpers";
 import { renderApp } from "./render";
 import { gateway } from "./setup";
 
 describe("Login", () => {
   it("shows and hides the password with the eye toggle", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/login");
     const password = await screen.findByLabelText("Password");
     expect(password).toHaveAttribute("type", "password");
-    await u.click(screen.getByRole("button", { name: "Show password" }));
+    await user.click(screen.getByRole("button", { name: "Show password" }));
     expect(password).toHaveAttribute("type", "text");
-    await u.click(screen.getByRole("button", { name: "Hide password" }));
+    await user.click(screen.getByRole("button", { name: "Hide password" }));
     expect(password).toHaveAttribute("type", "password");
   });
 
   it("signs in and goes to the dashboard", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/login");
-    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await u.type(screen.getByLabelText("Password"), "admin-pass-123");
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await user.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Welcome to the back-office")).toBeInTheDocument();
     expect(gateway.lastCall("login").variables).toEqual({ email: "admin@example.com", password: "admin-pass-123" });
     expect(localStorage.getItem("name")).toBe("admin");
@@ -28,16 +28,16 @@ describe("Login", () => {
   });
 
   it("shows the gateway's message and per-field errors", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/login");
     gateway.failNext("login", { message: "Email or password is incorrect", code: "UNAUTHENTICATED", status: 401 });
-    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await u.type(screen.getByLabelText("Password"), "wrong");
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong");
+    await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Email or password is incorrect");
     gateway.failNext("login", { message: "password: Password is required", code: "BAD_USER_INPUT", fieldErrors: { password: "Password is required" } });
-    await u.clear(screen.getByLabelText("Password"));
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.clear(screen.getByLabelText("Password"));
+    await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Password is required")).toBeInTheDocument();
     expect(localStorage.getItem("token")).toBeNull();
   });
@@ -45,34 +45,34 @@ describe("Login", () => {
 
 describe("Login with two-factor sign-in", () => {
   it("asks for the code after the password, says when it is wrong, and sends it", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/login");
     const required = { message: "Enter the 6-digit code from your authenticator app, or a recovery code", code: "TWO_FACTOR_REQUIRED", status: 401 };
     gateway.failNext("login", required);
-    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await u.type(screen.getByLabelText("Password"), "admin-pass-123");
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await user.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await user.click(screen.getByRole("button", { name: "Login" }));
     const code = await screen.findByLabelText("Authentication code");
     expect(localStorage.getItem("token")).toBeNull();
     gateway.failNext("login", required);
-    await u.type(code, "111111");
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText(/That code is not valid/)).toBeInTheDocument();
-    await u.clear(screen.getByLabelText("Authentication code"));
-    await u.type(screen.getByLabelText("Authentication code"), "123456");
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.clear(screen.getByLabelText("Authentication code"));
+    await user.type(screen.getByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Welcome to the back-office")).toBeInTheDocument();
     expect(gateway.lastCall("login").variables).toEqual({ email: "admin@example.com", password: "admin-pass-123", code: "123456" });
   });
 
   it("signing out ends the session on the gateway", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/login");
-    await u.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await u.type(screen.getByLabelText("Password"), "admin-pass-123");
-    await u.click(screen.getByRole("button", { name: "Login" }));
+    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
+    await user.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await user.click(screen.getByRole("button", { name: "Login" }));
     await screen.findByText("Welcome to the back-office");
-    await u.click(screen.getByText("Logout", { exact: true }));
+    await user.click(screen.getByText("Logout", { exact: true }));
     await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
     expect(gateway.lastCall("logout")).toBeDefined();
   });
@@ -87,23 +87,23 @@ describe("Register", () => {
   });
 
   it("registers, then goes to /login with the gateway's message", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/register");
-    await u.type(await screen.findByLabelText("Name"), "Dana");
-    await u.type(screen.getByLabelText("Email"), "dana@example.com");
-    await u.type(screen.getByLabelText("Password"), "dana-pass-1");
-    await u.type(screen.getByLabelText("Confirm Password"), "dana-pass-1");
-    await u.click(screen.getByRole("button", { name: "Register" }));
+    await user.type(await screen.findByLabelText("Name"), "Dana");
+    await user.type(screen.getByLabelText("Email"), "dana@example.com");
+    await user.type(screen.getByLabelText("Password"), "dana-pass-1");
+    await user.type(screen.getByLabelText("Confirm Password"), "dana-pass-1");
+    await user.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
     expect(await screen.findByRole("alert")).toHaveTextContent(/waits for an administrator.s approval/);
     expect(gateway.lastCall("register").variables).toEqual({ name: "Dana", email: "dana@example.com", password: "dana-pass-1", password2: "dana-pass-1" });
   });
 
   it("shows field errors under the inputs", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/register");
     gateway.failNext("register", { message: "password2: Passwords do not match", code: "BAD_USER_INPUT", fieldErrors: { password2: "Passwords do not match" } });
-    await u.click(await screen.findByRole("button", { name: "Register" }));
+    await user.click(await screen.findByRole("button", { name: "Register" }));
     await waitFor(() => expect(screen.getByText("Passwords do not match")).toBeInTheDocument());
     expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("aria-invalid", "true");
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { ChainError } from "../src/chain/errors";
-import { dialog, user } from "./helpers";
+import { findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, OTHER, OWNER, receipt } from "./chainScreenMocks";
@@ -39,54 +39,54 @@ describe("Blocklist", () => {
     fakeChain.connected = false;
     renderApp("/blocklist");
     await screen.findByText(BLOCKED);
-    await user().click(screen.getByRole("button", { name: "Connect Wallet" }));
+    await setupUser().click(screen.getByRole("button", { name: "Connect Wallet" }));
     expect(await screen.findByRole("button", { name: "0xf39F...2266" })).toBeInTheDocument();
     expect(localStorage.getItem("userwallet")).toBe(OWNER);
   });
 
   it("asks for a wallet before adding", async () => {
     fakeChain.connected = false;
-    const u = user();
+    const user = setupUser();
     renderApp("/blocklist");
     await screen.findByText(BLOCKED);
-    await u.click(screen.getByRole("button", { name: "Add" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Wallet Address"), NEW);
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByText("Please connect your wallet")).toBeInTheDocument();
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
   });
 
   it("checks the address from 42 characters", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/blocklist");
     await screen.findByText(BLOCKED);
-    await u.click(screen.getByRole("button", { name: "Add" }));
-    const d = await dialog();
-    const input = within(d).getByLabelText("Wallet Address");
-    await u.type(input, "0x90F79bf6EB2c4f870365E785982E1f101E93b90");
-    expect(within(d).queryByText("Invalid Address!")).toBeNull();
-    await u.type(input, "z");
-    expect(within(d).getByText("Invalid Address!")).toBeInTheDocument();
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    const dialog = await findDialog();
+    const input = within(dialog).getByLabelText("Wallet Address");
+    await user.type(input, "0x90F79bf6EB2c4f870365E785982E1f101E93b90");
+    expect(within(dialog).queryByText("Invalid Address!")).toBeNull();
+    await user.type(input, "z");
+    expect(within(dialog).getByText("Invalid Address!")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
-    await u.click(within(d).getByRole("button", { name: "Close" }));
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("adds: addBlacklistedUser from the wallet, then the list entry", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/blocklist");
     await screen.findByText(BLOCKED);
     fakeChain.readBlacklisted.mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, a !== STALE && a !== NEW])));
-    await u.click(screen.getByRole("button", { name: "Add" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Wallet Address"), NEW.toLowerCase());
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW.toLowerCase());
     fakeChain.sendTransaction.mockImplementation(async () => {
       fakeChain.readBlacklisted.mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, a !== STALE])));
       return receipt(55);
     });
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByText("Address added to the blocklist")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ contract: "SaleToken", fn: "addBlacklistedUser", args: [NEW] });
     expect(gateway.lastCall("createBlocklistEntry")?.variables).toMatchObject({ walletAddress: NEW });
@@ -97,27 +97,27 @@ describe("Blocklist", () => {
   });
 
   it("saves nothing when the transaction fails, and says why", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/blocklist");
     await screen.findByText(BLOCKED);
     fakeChain.readBlacklisted.mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, false])));
     fakeChain.sendTransaction.mockRejectedValue(
       new ChainError("not-owner", `The connected wallet ${OTHER} is not the owner of the token contract (owner ${OWNER})`),
     );
-    await u.click(screen.getByRole("button", { name: "Add" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Wallet Address"), NEW);
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByText(`Try Again ! The connected wallet ${OTHER} is not the owner of the token contract (owner ${OWNER})`)).toBeInTheDocument();
     expect(gateway.callsOf("createBlocklistEntry")).toHaveLength(0);
   });
 
   it("deletes: removeBlacklist from the wallet, then the list entry", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/blocklist");
     const row = (await screen.findByText(BLOCKED)).closest("tr")!;
     await within(row).findByText("Blocked");
-    await u.click(within(row).getByRole("button", { name: "Delete" }));
+    await user.click(within(row).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Address removed from the blocklist")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ contract: "SaleToken", fn: "removeBlacklist", args: [BLOCKED] });
     expect(gateway.lastCall("deleteBlocklistEntry")?.variables).toMatchObject({ id: "1" });
@@ -125,11 +125,11 @@ describe("Blocklist", () => {
   });
 
   it("deletes a row the chain no longer blocks without a transaction", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/blocklist");
     const row = (await screen.findByText(STALE)).closest("tr")!;
     await within(row).findByText("Not blocked on chain");
-    await u.click(within(row).getByRole("button", { name: "Delete" }));
+    await user.click(within(row).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(gateway.lastCall("deleteBlocklistEntry")?.variables).toMatchObject({ id: "2" }));
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
   });

@@ -47,7 +47,7 @@ export const chainMock = {
   reset() {
     this.account = OWNER;
     this.connected = false;
-    for (const f of [this.readToken, this.readOne, this.readMany, this.sendTransaction, this.provider.request]) f.mockReset();
+    for (const fn of [this.readToken, this.readOne, this.readMany, this.sendTransaction, this.provider.request]) fn.mockReset();
     this.requireChainConfig.mockReset().mockImplementation(async () => CONFIG);
   },
 };

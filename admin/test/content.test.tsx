@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { dialog, png, user } from "./helpers";
+import { findDialog, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -14,12 +14,12 @@ const section = (identifier: string, title: string, extra: Record<string, unknow
 });
 
 async function openEdit(rowText: string) {
-  const u = user();
+  const user = setupUser();
   const row = (await screen.findByText(rowText)).closest("tr")!;
-  await u.click(within(row).getByRole("button", { name: /^(Edit)$/ }));
-  const d = await dialog();
-  await within(d).findByLabelText("Title");
-  return { u, d };
+  await user.click(within(row).getByRole("button", { name: /^(Edit)$/ }));
+  const dialog = await findDialog();
+  await within(dialog).findByLabelText("Title");
+  return { u: user, d: dialog };
 }
 
 beforeEach(() => signIn());
@@ -28,18 +28,18 @@ describe("Home (about) at /About", () => {
   beforeEach(() => gateway.seed("About", [section("landing_banner01", "Welcome")]));
 
   it("lists S.No, Image, Title, Heading and adds with 'Add hometitle'", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/about");
     const row = (await screen.findByText("Welcome")).closest("tr")!;
     expect(within(row).getByText("Welcome heading")).toBeInTheDocument();
     expect(within(row).getByAltText("welcome.png")).toBeInTheDocument();
-    await u.click(screen.getByRole("button", { name: "Add hometitle" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Title"), "Farms");
-    await u.type(within(d).getByLabelText("Heading"), "Provide liquidity");
-    await u.type(within(d).getByLabelText("Description"), "Earn rewards");
-    await u.type(within(d).getByLabelText("Content"), "Deposit fee 1%");
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add hometitle" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Title"), "Farms");
+    await user.type(within(dialog).getByLabelText("Heading"), "Provide liquidity");
+    await user.type(within(dialog).getByLabelText("Description"), "Earn rewards");
+    await user.type(within(dialog).getByLabelText("Content"), "Deposit fee 1%");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farms", heading: "Provide liquidity", description: "Earn rewards", content: "Deposit fee 1%" }));
     expect(await screen.findByText("Provide liquidity")).toBeInTheDocument();
     expect(gateway.rows("About").at(-1)?.identifier).toBe("landing_banner01");
@@ -96,13 +96,13 @@ describe("Road More at /featruedes", () => {
   });
 
   it("adds an IP address to the whitelist", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/featruedes");
     await screen.findByText("Road more heading");
-    await u.click(screen.getByRole("button", { name: "Add IP Address" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("IP Address"), "203.0.113.7");
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add IP Address" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("IP Address"), "203.0.113.7");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createIpWhitelistEntry")?.variables).toEqual({ address: "203.0.113.7" }));
     expect(await screen.findByText("Added successfully")).toBeInTheDocument();
   });
@@ -140,18 +140,18 @@ describe("Home Page and Home Image", () => {
   });
 
   it("updates the home image only, PNG or SVG", async () => {
-    const u = user();
+    const user = setupUser();
     gateway.seed("HomeImage", [{ imageUri: "home.png" }]);
     renderApp("/Homeimage");
     const row = (await screen.findByAltText("home.png")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
-    const d = await dialog();
-    const input = await within(d).findByLabelText("Image");
-    expect(within(d).queryByLabelText("Title")).toBeNull();
-    await u.upload(input, new File(["x"], "home.gif"));
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    const input = await within(dialog).findByLabelText("Image");
+    expect(within(dialog).queryByLabelText("Title")).toBeNull();
+    await user.upload(input, new File(["x"], "home.gif"));
     expect(await screen.findByText("Allowed Only PNG File")).toBeInTheDocument();
-    await u.upload(input, png("home2.png"));
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await user.upload(input, png("home2.png"));
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect((gateway.lastCall("updateHomeImage")?.variables.file as File)?.name).toBe("home2.png"));
     expect(await screen.findByAltText("home2.png")).toBeInTheDocument();
   });
@@ -163,13 +163,13 @@ describe("Settings", () => {
     renderApp("/setting");
     const row = (await screen.findByText("site_name")).closest("tr")!;
     expect(within(row).getByText("Presale Staking")).toBeInTheDocument();
-    const u = user();
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
-    const d = await dialog();
-    expect(await within(d).findByLabelText("Name")).toBeDisabled();
-    await u.clear(within(d).getByLabelText("Value"));
-    await u.type(within(d).getByLabelText("Value"), "Presale");
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    const user = setupUser();
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    expect(await within(dialog).findByLabelText("Name")).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText("Value"));
+    await user.type(within(dialog).getByLabelText("Value"), "Presale");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateSetting")?.variables).toMatchObject({ id: "1", value: "Presale" }));
     expect(await screen.findByText("Presale")).toBeInTheDocument();
   });
@@ -177,7 +177,7 @@ describe("Settings", () => {
 
 describe("Farms", () => {
   it("lists pools with id, image, LP symbol and token address, and deletes", async () => {
-    const u = user();
+    const user = setupUser();
     gateway.seed("Pool", [
       { pid: 0, lpSymbol: "CAKE-BUSD LP", tokenAddresses: "0x0000000000000000000000000000000000000001", imageUri: "cake.png" },
       { pid: 1, lpSymbol: "ETH-BUSD LP", tokenAddresses: "0x0000000000000000000000000000000000000002" },
@@ -186,18 +186,18 @@ describe("Farms", () => {
     const row = (await screen.findByText("CAKE-BUSD LP")).closest("tr")!;
     expect(within(row).getByText("0x0000000000000000000000000000000000000001")).toBeInTheDocument();
     expect(within(row).getByAltText("cake.png")).toBeInTheDocument();
-    await u.click(within((await screen.findByText("ETH-BUSD LP")).closest("tr")!).getByRole("button", { name: "Delete" }));
+    await user.click(within((await screen.findByText("ETH-BUSD LP")).closest("tr")!).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(gateway.callsOf("deletePool")).toHaveLength(1));
   });
 
   it("'Add Farm' adds a home-block entry, as the legacy admin did", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Farms");
     await screen.findByText("No user found!");
-    await u.click(screen.getByRole("button", { name: "Add Farm" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Title"), "Farm block");
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(screen.getByRole("button", { name: "Add Farm" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Title"), "Farm block");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farm block" }));
   });
 });

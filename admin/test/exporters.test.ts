@@ -36,10 +36,10 @@ describe("exports", () => {
   });
 
   it("exports serial numbers over the whole export, dates in local time, text of rich text", () => {
-    const r = { id: 9, heading: "<p>Hi <b>there</b></p>", updatedAt: "2024-05-01T10:00:00Z" };
-    expect(exportCell(col.serial(), r, 41)).toBe(42);
-    expect(exportCell(col.html("heading", "H"), r, 0)).toBe("Hi there");
-    expect(exportCell(col.datetime("updatedAt", "D"), r, 0)).toBe(new Date("2024-05-01T10:00:00Z").toLocaleString());
+    const record = { id: 9, heading: "<p>Hi <b>there</b></p>", updatedAt: "2024-05-01T10:00:00Z" };
+    expect(exportCell(col.serial(), record, 41)).toBe(42);
+    expect(exportCell(col.html("heading", "H"), record, 0)).toBe("Hi there");
+    expect(exportCell(col.datetime("updatedAt", "D"), record, 0)).toBe(new Date("2024-05-01T10:00:00Z").toLocaleString());
   });
 });
 

@@ -47,8 +47,8 @@ function listTypes(): Map<string, string> {
   const map = new Map<string, string>();
   const fields = schema.getQueryType()!.getFields();
   for (const name of Object.keys(fields)) {
-    const m = /^_all(.+)Meta$/.exec(name);
-    if (m && fields[`all${m[1]}`]) map.set(m[1], getNamedType(fields[`all${m[1]}`].type).name);
+    const match = /^_all(.+)Meta$/.exec(name);
+    if (match && fields[`all${match[1]}`]) map.set(match[1], getNamedType(fields[`all${match[1]}`].type).name);
   }
   return map;
 }
@@ -101,8 +101,8 @@ export class FakeGateway {
   }
 
   private fieldsOf(type: string) {
-    const t = schema.getType(type);
-    return isObjectType(t) ? (t as GraphQLObjectType).getFields() : {};
+    const graphqlType = schema.getType(type);
+    return isObjectType(graphqlType) ? (graphqlType as GraphQLObjectType).getFields() : {};
   }
 
   private list(type: string, args: Row) {
@@ -209,7 +209,7 @@ export class FakeGateway {
         body = JSON.parse(String(form.get("operations")));
         const map: Record<string, string[]> = JSON.parse(String(form.get("map")));
         for (const [key, paths] of Object.entries(map)) {
-          for (const p of paths) setPath(body, p, form.get(key));
+          for (const fieldPath of paths) setPath(body, fieldPath, form.get(key));
         }
       } else body = (await request.json()) as typeof body;
       const operationName = body.operationName ?? /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "anonymous";
@@ -232,9 +232,9 @@ export class FakeGateway {
 
 function setPath(target: Row, dotted: string, value: unknown) {
   const keys = dotted.split(".");
-  let o: Row = target;
-  for (const k of keys.slice(0, -1)) o = o[k];
-  o[keys[keys.length - 1]] = value;
+  let node: Row = target;
+  for (const part of keys.slice(0, -1)) node = node[part];
+  node[keys[keys.length - 1]] = value;
 }
 
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");

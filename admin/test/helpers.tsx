@@ -2,10 +2,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 /** A user who may pick any file, as the file chooser lets one (its accept list is a hint). */
-export const user = () => userEvent.setup({ applyAccept: false });
+export const setupUser = () => userEvent.setup({ applyAccept: false });
 
 /** The open dialog (modal). */
-export const dialog = () => screen.findByRole("dialog");
+export const findDialog = () => screen.findByRole("dialog");
 
 /** The table row that shows a text. */
 export async function rowOf(text: string) {
@@ -21,9 +21,9 @@ export const png = (name = "image.png") => new File([new Uint8Array([0x89, 0x50,
 export function captureDownloads() {
   const files: { name: string; blob: Blob }[] = [];
   const blobs = new Map<string, Blob>();
-  let n = 0;
+  let count = 0;
   const create = jest.spyOn(URL, "createObjectURL").mockImplementation((b: Blob | MediaSource) => {
-    const url = `blob:test/${n++}`;
+    const url = `blob:test/${count++}`;
     blobs.set(url, b as Blob);
     return url;
   });

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { dialog, png, user } from "./helpers";
+import { findDialog, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -38,12 +38,12 @@ beforeEach(() => {
 });
 
 async function editRow(text: string) {
-  const u = user();
+  const user = setupUser();
   const row = (await screen.findByText(text)).closest("tr")!;
-  await u.click(within(row).getByRole("button", { name: "Edit" }));
-  const d = await dialog();
-  await within(d).findByLabelText("Identifier");
-  return { u, d };
+  await user.click(within(row).getByRole("button", { name: "Edit" }));
+  const dialog = await findDialog();
+  await within(dialog).findByLabelText("Identifier");
+  return { user, dialog };
 }
 
 describe("Landing (/Home)", () => {
@@ -58,53 +58,55 @@ describe("Landing (/Home)", () => {
   });
 
   it("flips Status in place", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Home");
     const row = (await screen.findByText("Stake smarter")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Hide" }));
+    await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateLandingBlock")?.variables).toEqual({ id: "1", visible: false }));
     await waitFor(() => expect(within((screen.getByText("Stake smarter")).closest("tr")!).queryByRole("button", { name: "Edit" })).toBeNull());
   });
 
   it("shows the fields the record has: title, description, image and each block's own", async () => {
     renderApp("/Home");
-    const { d } = await editRow("Stake smarter");
-    expect(within(d).getByLabelText("Identifier")).toBeDisabled();
-    expect(within(d).getByLabelText("Title")).toHaveValue("Stake smarter");
-    expect(within(d).getByLabelText("Description")).toHaveValue("Rewards every block");
-    expect(within(d).getByLabelText("Image")).toBeInTheDocument();
-    expect(within(d).getByLabelText("Block 1 Title")).toHaveValue("Fixed APR");
-    expect(within(d).getByLabelText("Block 1 Description")).toHaveValue("Lock 90 days");
-    expect(within(d).getByLabelText("Block 2 Title")).toHaveValue("Audited");
-    expect(within(d).queryByLabelText("Block 2 Description")).toBeNull();
-    expect(within(d).queryByLabelText("Block 1 Image")).toBeNull();
+    const { dialog } = await editRow("Stake smarter");
+    expect(within(dialog).getByLabelText("Identifier")).toBeDisabled();
+    expect(within(dialog).getByLabelText("Title")).toHaveValue("Stake smarter");
+    expect(within(dialog).getByLabelText("Description")).toHaveValue("Rewards every block");
+    expect(within(dialog).getByLabelText("Image")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Block 1 Title")).toHaveValue("Fixed APR");
+    expect(within(dialog).getByLabelText("Block 1 Description")).toHaveValue("Lock 90 days");
+    expect(within(dialog).getByLabelText("Block 2 Title")).toHaveValue("Audited");
+    expect(within(dialog).queryByLabelText("Block 2 Description")).toBeNull();
+    expect(within(dialog).queryByLabelText("Block 1 Image")).toBeNull();
   });
 
   it("never shows Title for landing_banner03, nor Description when there is none", async () => {
     renderApp("/Home");
-    let { u, d } = await editRow("Hidden title");
-    expect(within(d).queryByLabelText("Title")).toBeNull();
-    expect(within(d).getByLabelText("Description")).toBeInTheDocument();
-    expect(within(d).getByLabelText("Block 1 Image")).toBeInTheDocument();
-    await u.click(within(d).getByRole("button", { name: "Close" }));
+    const hidden = await editRow("Hidden title");
+    const { user } = hidden;
+    let { dialog } = hidden;
+    expect(within(dialog).queryByLabelText("Title")).toBeNull();
+    expect(within(dialog).getByLabelText("Description")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Block 1 Image")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    ({ u, d } = await editRow("Launchpad"));
-    expect(within(d).getByLabelText("Title")).toBeInTheDocument();
-    expect(within(d).queryByLabelText("Description")).toBeNull();
-    expect(within(d).queryByLabelText("Image")).toBeNull();
-    expect(within(d).queryByLabelText("Block 2 Title")).toBeNull();
+    ({ dialog } = await editRow("Launchpad"));
+    expect(within(dialog).getByLabelText("Title")).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText("Description")).toBeNull();
+    expect(within(dialog).queryByLabelText("Image")).toBeNull();
+    expect(within(dialog).queryByLabelText("Block 2 Title")).toBeNull();
   });
 
   it("uploads a block image by its index (JPG, WEBP, PNG or GIF), keeping earlier images", async () => {
     const fetchSpy = jest.spyOn(globalThis, "fetch");
     renderApp("/Home");
-    const { u, d } = await editRow("Launchpad");
-    await u.upload(within(d).getByLabelText("Block 2 Image"), new File(["x"], "x.svg"));
+    const { user, dialog } = await editRow("Launchpad");
+    await user.upload(within(dialog).getByLabelText("Block 2 Image"), new File(["x"], "x.svg"));
     expect(await screen.findByText("Allowed Only JPG, WEBP, PNG File")).toBeInTheDocument();
-    await u.upload(within(d).getByLabelText("Block 2 Image"), new File([new Uint8Array([0x47, 0x49, 0x46])], "claim.GIF", { type: "image/gif" }));
-    await u.clear(within(d).getByLabelText("Block 1 Description"));
-    await u.type(within(d).getByLabelText("Block 1 Description"), "Pay in BNB");
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await user.upload(within(dialog).getByLabelText("Block 2 Image"), new File([new Uint8Array([0x47, 0x49, 0x46])], "claim.GIF", { type: "image/gif" }));
+    await user.clear(within(dialog).getByLabelText("Block 1 Description"));
+    await user.type(within(dialog).getByLabelText("Block 1 Description"), "Pay in BNB");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.callsOf("updateLandingBlock")).toHaveLength(1));
     const call = gateway.lastCall("updateLandingBlock");
     expect(call.multipart).toBe(true);
@@ -124,11 +126,11 @@ describe("Landing (/Home)", () => {
 
   it("sends the main image as file (JPG, WEBP or PNG)", async () => {
     renderApp("/Home");
-    const { u, d } = await editRow("Stake smarter");
-    await u.upload(within(d).getByLabelText("Image"), new File(["x"], "anim.gif"));
+    const { user, dialog } = await editRow("Stake smarter");
+    await user.upload(within(dialog).getByLabelText("Image"), new File(["x"], "anim.gif"));
     expect(await screen.findByText("Allowed Only JPG, WEBP, PNG File")).toBeInTheDocument();
-    await u.upload(within(d).getByLabelText("Image"), png("hero.png"));
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await user.upload(within(dialog).getByLabelText("Image"), png("hero.png"));
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect((gateway.lastCall("updateLandingBlock")?.variables.file as File)?.name).toBe("hero.png"));
     expect(gateway.lastCall("updateLandingBlock").variables.blockFiles).toBeUndefined();
   });

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { graphql, HttpResponse } from "msw";
 import { ChainError } from "../src/chain/errors";
 import { chainMock, CONFIG, OTHER, OWNER, receipt } from "./chainMock";
-import { user } from "./helpers";
+import { setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway, server } from "./setup";
 
@@ -43,16 +43,16 @@ const FIELDS = [
 ];
 
 async function openModal() {
-  const u = user();
+  const user = setupUser();
   renderApp("/LaunchPad");
   await screen.findByText("0x00000000000000000000000000000000000000aa");
   expect(screen.queryByText(/arrive with the chain release/)).toBeNull();
-  await u.click(screen.getByRole("button", { name: "Add LaunchPad" }));
-  const d = await screen.findByRole("dialog", { name: "Add LaunchPadv" });
-  return { u, d };
+  await user.click(screen.getByRole("button", { name: "Add LaunchPad" }));
+  const dialog = await screen.findByRole("dialog", { name: "Add LaunchPadv" });
+  return { u: user, d: dialog };
 }
 
-async function fill(u: ReturnType<typeof user>, d: HTMLElement, overrides: Record<string, string> = {}) {
+async function fill(user: ReturnType<typeof setupUser>, dialog: HTMLElement, overrides: Record<string, string> = {}) {
   const values: Record<string, string> = {
     "Price of Token per BNB": "1000",
     "Price of Token per BUSD": "2.5",
@@ -64,11 +64,11 @@ async function fill(u: ReturnType<typeof user>, d: HTMLElement, overrides: Recor
     "BUSD Hard Cap": "50000",
     ...overrides,
   };
-  await u.type(within(d).getByLabelText("Token Address"), TOKEN);
-  await waitFor(() => expect(within(d).getByLabelText("Token Decimal")).toHaveValue("9"));
-  await u.click(within(d).getByRole("combobox", { name: "Pool (lock period)" }));
-  await u.click(await screen.findByRole("option", { name: "Pool 1: 180 days lock" }));
-  for (const [label, value] of Object.entries(values)) if (value) await u.type(within(d).getByLabelText(label), value);
+  await user.type(within(dialog).getByLabelText("Token Address"), TOKEN);
+  await waitFor(() => expect(within(dialog).getByLabelText("Token Decimal")).toHaveValue("9"));
+  await user.click(within(dialog).getByRole("combobox", { name: "Pool (lock period)" }));
+  await user.click(await screen.findByRole("option", { name: "Pool 1: 180 days lock" }));
+  for (const [label, value] of Object.entries(values)) if (value) await user.type(within(dialog).getByLabelText(label), value);
 }
 
 it("shows every LaunchPad field and fills name, symbol and decimals from the token contract", async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { readSheet } from "read-excel-file/node";
-import { captureDownloads, user } from "./helpers";
+import { captureDownloads, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -10,44 +10,44 @@ describe("every list", () => {
   beforeEach(() => signIn());
 
   it("pages by 10 with first / previous / next / last and the info text", async () => {
-    const u = user();
+    const user = setupUser();
     gateway.seed("Setting", settings(25));
     renderApp("/Setting");
     expect(await screen.findByText("setting_01")).toBeInTheDocument();
     expect(screen.getByText("Showing 1 to 10 of 25 records")).toBeInTheDocument();
     expect(screen.getAllByRole("row")).toHaveLength(11);
-    await u.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Showing 11 to 20 of 25 records")).toBeInTheDocument();
     expect(gateway.lastCall("allSettings").variables).toMatchObject({ page: 1, perPage: 10 });
-    await u.click(screen.getByRole("button", { name: "Last" }));
+    await user.click(screen.getByRole("button", { name: "Last" }));
     expect(await screen.findByText("Showing 21 to 25 of 25 records")).toBeInTheDocument();
     const row = (await screen.findByText("setting_21")).closest("tr")!;
     expect(within(row).getByText("21")).toBeInTheDocument(); // serial numbers continue across pages
-    await u.click(screen.getByRole("button", { name: "Previous" }));
+    await user.click(screen.getByRole("button", { name: "Previous" }));
     expect(await screen.findByText("Showing 11 to 20 of 25 records")).toBeInTheDocument();
-    await u.click(screen.getByRole("button", { name: "First" }));
+    await user.click(screen.getByRole("button", { name: "First" }));
     expect(await screen.findByText("Showing 1 to 10 of 25 records")).toBeInTheDocument();
   });
 
   it("offers 10, 20 and 50 rows a page", async () => {
-    const u = user();
+    const user = setupUser();
     gateway.seed("Setting", settings(25));
     renderApp("/Setting");
     await screen.findByText("Showing 1 to 10 of 25 records");
-    await u.click(screen.getByRole("combobox"));
+    await user.click(screen.getByRole("combobox"));
     const options = within(await screen.findByRole("listbox")).getAllByRole("option").map((o) => o.textContent);
     expect(options).toEqual(["10", "20", "50"]);
-    await u.click(screen.getByRole("option", { name: "20" }));
+    await user.click(screen.getByRole("option", { name: "20" }));
     expect(await screen.findByText("Showing 1 to 20 of 25 records")).toBeInTheDocument();
     expect(gateway.lastCall("allSettings").variables).toMatchObject({ perPage: 20 });
   });
 
   it("filters on the server with 'Filter in records...'", async () => {
-    const u = user();
+    const user = setupUser();
     gateway.seed("Setting", [{ name: "telegram", value: "t.me" }, { name: "twitter", value: "x.com" }]);
     renderApp("/Setting");
     await screen.findByText("telegram");
-    await u.type(screen.getByPlaceholderText("Filter in records..."), "twit");
+    await user.type(screen.getByPlaceholderText("Filter in records..."), "twit");
     await waitFor(() => expect(screen.queryByText("telegram")).toBeNull());
     expect(screen.getByText("twitter")).toBeInTheDocument();
     expect(gateway.lastCall("allSettings").variables.filter).toEqual({ q: "twit" });
@@ -60,11 +60,11 @@ describe("every list", () => {
   });
 
   it("sorts on the server by a sortable column", async () => {
-    const u = user();
+    const user = setupUser();
     gateway.seed("Setting", settings(3));
     renderApp("/Setting");
     await screen.findByText("setting_01");
-    await u.click(screen.getByRole("button", { name: /Sort by name/ }));
+    await user.click(screen.getByRole("button", { name: /Sort by name/ }));
     await waitFor(() => expect(gateway.lastCall("allSettings").variables).toMatchObject({ sortField: "name" }));
   });
 
@@ -76,11 +76,11 @@ describe("every list", () => {
     afterEach(() => downloads.restore());
 
     it("CSV: every matching row, fetched page by page", async () => {
-      const u = user();
+      const user = setupUser();
       gateway.seed("Setting", settings(25));
       renderApp("/Setting");
       await screen.findByText("setting_01");
-      await u.click(screen.getByRole("button", { name: "CSV" }));
+      await user.click(screen.getByRole("button", { name: "CSV" }));
       await waitFor(() => expect(downloads.files).toHaveLength(1));
       expect(downloads.files[0].name).toBe("Forms.csv");
       const lines = (await downloads.files[0].blob.text()).trim().split("\r\n");
@@ -90,11 +90,11 @@ describe("every list", () => {
     });
 
     it("Excel: an .xlsx of the filtered rows", async () => {
-      const u = user();
+      const user = setupUser();
       gateway.seed("Setting", settings(12));
       renderApp("/Setting?filter=%7B%22q%22%3A%22setting_1%22%7D");
       await screen.findByText("setting_10");
-      await u.click(screen.getByRole("button", { name: "Excel" }));
+      await user.click(screen.getByRole("button", { name: "Excel" }));
       await waitFor(() => expect(downloads.files).toHaveLength(1));
       expect(downloads.files[0].name).toBe("Forms.xlsx");
       const rows = await readSheet(Buffer.from(await downloads.files[0].blob.arrayBuffer()));
@@ -104,12 +104,12 @@ describe("every list", () => {
     });
 
     it("Print: a print view of every row, printed as 'Forms'", async () => {
-      const u = user();
+      const user = setupUser();
       gateway.seed("Setting", settings(12));
       renderApp("/Setting");
       await screen.findByText("setting_01");
       (window.print as jest.Mock).mockClear();
-      await u.click(screen.getByRole("button", { name: "Print" }));
+      await user.click(screen.getByRole("button", { name: "Print" }));
       const area = await screen.findByTestId("print-area");
       await waitFor(() => expect(window.print).toHaveBeenCalled());
       expect(document.title).toBe("Forms");

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { ChainError } from "../src/chain/errors";
-import { dialog, user } from "./helpers";
+import { findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, OTHER, OWNER, PRESALE, presaleState, receipt, STAKING, TOKEN } from "./chainScreenMocks";
@@ -66,22 +66,22 @@ describe("ManageSale", () => {
   });
 
   it("copies the presale address", async () => {
-    const u = user(); // user-event puts its own clipboard in navigator.clipboard
+    const user = setupUser(); // user-event puts its own clipboard in navigator.clipboard
     const writeText = jest.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
     await openSale();
-    await u.click(screen.getByRole("button", { name: "Copy presale address" }));
+    await user.click(screen.getByRole("button", { name: "Copy presale address" }));
     expect(writeText).toHaveBeenCalledWith(PRESALE);
     expect(await screen.findByText("Presale Address Copied")).toBeInTheDocument();
   });
 
   it("updates each value with its own transaction, then reads again at the receipt's block", async () => {
-    const u = user();
+    const user = setupUser();
     await openSale();
     fakeChain.sendTransaction.mockImplementation(async () => receipt(77));
     const price = within(group("Price of Token in USDT")).getByRole("textbox");
-    await u.clear(price);
-    await u.type(price, "2.5");
-    await u.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
+    await user.clear(price);
+    await user.type(price, "2.5");
+    await user.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "setTokenRatePercrypto", args: [25n * E18 / 10n] });
     await waitFor(() => expect(fakeChain.readPresale).toHaveBeenLastCalledWith(PRESALE, { minBlock: 77, tokenHint: TOKEN }));
@@ -92,106 +92,106 @@ describe("ManageSale", () => {
       ["Hard Cap For USDT", "setBUSDHardCap", "60000", 60_000n * E18],
     ] as const) {
       const input = within(group(label)).getByRole("textbox");
-      await u.clear(input);
-      await u.type(input, text);
-      await u.click(within(group(label)).getByRole("button", { name: "Update" }));
+      await user.clear(input);
+      await user.type(input, text);
+      await user.click(within(group(label)).getByRole("button", { name: "Update" }));
       await waitFor(() => expect(lastRequest()).toMatchObject({ fn, args: [value] }));
     }
     const token = within(group("Token Address")).getByRole("textbox");
-    await u.clear(token);
-    await u.type(token, "0x1234");
+    await user.clear(token);
+    await user.type(token, "0x1234");
     expect(within(group("Token Address")).getByText("Invalid Address!")).toBeInTheDocument();
     expect(within(group("Token Address")).getByRole("button", { name: "Update" })).toBeDisabled();
-    await u.clear(token);
-    await u.type(token, OTHER.toLowerCase());
-    await u.click(within(group("Token Address")).getByRole("button", { name: "Update" }));
+    await user.clear(token);
+    await user.type(token, OTHER.toLowerCase());
+    await user.click(within(group("Token Address")).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "setTokenAddress", args: [OTHER] }));
     expect(fakeChain.sent()).toHaveLength(5);
   });
 
   it("refuses an amount with too many decimals before any transaction", async () => {
-    const u = user();
+    const user = setupUser();
     await openSale();
     const input = within(group("Hard Cap For USDT")).getByRole("textbox");
-    await u.clear(input);
-    await u.type(input, "1.0000000000000000001");
+    await user.clear(input);
+    await user.type(input, "1.0000000000000000001");
     expect(within(group("Hard Cap For USDT")).getByText("Hard Cap For USDT has more than 18 decimals")).toBeInTheDocument();
     expect(within(group("Hard Cap For USDT")).getByRole("button", { name: "Update" })).toBeDisabled();
   });
 
   it("deposits BUSD price × BUSD hard cap tokens to the presale", async () => {
     await openSale();
-    await user().click(screen.getByRole("button", { name: "Deposit" }));
+    await setupUser().click(screen.getByRole("button", { name: "Deposit" }));
     await waitFor(() => expect(fakeChain.sendTransaction).toHaveBeenCalled());
     expect(lastRequest()).toMatchObject({ contract: "IERC20", address: TOKEN, fn: "transfer", args: [PRESALE, 100_000n * E18] });
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
   });
 
   it("warns 'Deposit tokens first!!!' without asking the wallet when the presale holds no token", async () => {
-    const u = user();
+    const user = setupUser();
     const empty = presaleState({ token: { ...presaleState().token, balance: 0n }, availableTokens: 0n });
     fakeChain.readPresale.mockImplementation(async () => empty);
     await openSale();
-    await u.type(screen.getByLabelText("Number of days for sale"), "5");
-    await u.click(screen.getByRole("button", { name: "Start Sale" }));
+    await user.type(screen.getByLabelText("Number of days for sale"), "5");
+    await user.click(screen.getByRole("button", { name: "Start Sale" }));
     expect(await screen.findByText("Deposit tokens first!!!")).toBeInTheDocument();
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
   });
 
   it("starts the sale for a number of days and stops it", async () => {
-    const u = user();
+    const user = setupUser();
     await openSale();
-    await u.click(screen.getByRole("button", { name: "Start Sale" }));
+    await user.click(screen.getByRole("button", { name: "Start Sale" }));
     expect(await screen.findByText("Number of days must be a whole number above 0")).toBeInTheDocument();
-    await u.type(screen.getByLabelText("Number of days for sale"), "5");
-    await u.click(screen.getByRole("button", { name: "Start Sale" }));
+    await user.type(screen.getByLabelText("Number of days for sale"), "5");
+    await user.click(screen.getByRole("button", { name: "Start Sale" }));
     expect(await screen.findByText("Sale Started Successfully")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ fn: "startPresale", args: [5n] });
-    await u.click(screen.getByRole("button", { name: "Stop sale" }));
+    await user.click(screen.getByRole("button", { name: "Stop sale" }));
     await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "closePresale" }));
     expect(await screen.findByText("Sale Stoped Successfully")).toBeInTheDocument();
   });
 
   it("finalises only a stopped sale", async () => {
-    const u = user();
+    const user = setupUser();
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: true }));
     await openSale();
-    await u.click(screen.getByRole("button", { name: "Finalise sale" }));
+    await user.click(screen.getByRole("button", { name: "Finalise sale" }));
     expect(await screen.findByText("Ensure that sale is stop or Not")).toBeInTheDocument();
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
 
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: false }));
-    await u.click(screen.getByRole("button", { name: "Finalise sale" }));
+    await user.click(screen.getByRole("button", { name: "Finalise sale" }));
     expect(await screen.findByText("Transaction Succeeded...")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ fn: "finalizeSale", args: [STAKING] });
   });
 
   it("toggles the whitelist mode and says which way it went", async () => {
-    const u = user();
+    const user = setupUser();
     await openSale();
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isWhitelist: true }));
-    await u.click(screen.getByRole("switch", { name: "Whitelist mode" }));
+    await user.click(screen.getByRole("switch", { name: "Whitelist mode" }));
     expect(await screen.findByText("whitelist option enabled")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ fn: "whitelistedSale" });
     await waitFor(() => expect(screen.getByRole("switch", { name: "Whitelist mode" })).toBeChecked());
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isWhitelist: false }));
-    await u.click(screen.getByRole("switch", { name: "Whitelist mode" }));
+    await user.click(screen.getByRole("switch", { name: "Whitelist mode" }));
     expect(await screen.findByText("whitelist option disabled!!!!")).toBeInTheDocument();
   });
 
   it("withdraws BNB and the unsold tokens", async () => {
-    const u = user();
+    const user = setupUser();
     await openSale();
-    await u.click(screen.getByRole("button", { name: "Withdraw BNB" }));
+    await user.click(screen.getByRole("button", { name: "Withdraw BNB" }));
     await waitFor(() => expect(fakeChain.sent()).toEqual(["Presale.withdrawBNB"]));
-    await u.click(screen.getByRole("button", { name: "Withdraw unsold tokens" }));
+    await user.click(screen.getByRole("button", { name: "Withdraw unsold tokens" }));
     await waitFor(() => expect(fakeChain.sent()).toEqual(["Presale.withdrawBNB", "Presale.getUnsoldTokens"]));
   });
 
   it("shows 'Try Again !' with the reason when a transaction fails", async () => {
     await openSale();
     fakeChain.sendTransaction.mockRejectedValueOnce(new ChainError("revert", "Presale is not open", { reason: "Presale is not open" }));
-    await user().click(screen.getByRole("button", { name: "Stop sale" }));
+    await setupUser().click(screen.getByRole("button", { name: "Stop sale" }));
     expect(await screen.findByText("Try Again ! Presale is not open")).toBeInTheDocument();
     expect(fakeChain.readPresale).toHaveBeenCalledTimes(1);
   });
@@ -206,7 +206,7 @@ describe("ManageSale", () => {
     fakeChain.connected = false;
     await openSale();
     expect(screen.getByText("Connect the presale owner's wallet to send transactions.")).toBeInTheDocument();
-    await user().click(screen.getByRole("button", { name: "Connect Wallet" }));
+    await setupUser().click(screen.getByRole("button", { name: "Connect Wallet" }));
     expect(await screen.findByRole("button", { name: "0xf39F...2266" })).toBeInTheDocument();
   });
 
@@ -240,61 +240,61 @@ describe("ManageSale", () => {
 describe("Add Whitelist", () => {
   async function openDialog() {
     await openSale();
-    await user().click(screen.getByRole("button", { name: "Add Whitelist" }));
-    return dialog();
+    await setupUser().click(screen.getByRole("button", { name: "Add Whitelist" }));
+    return findDialog();
   }
   const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
   it("sends rows of user address and BNB value in 18-decimal base units", async () => {
-    const u = user();
-    const d = await openDialog();
-    expect(within(d).getByRole("heading", { name: "Add Whitelist" })).toBeInTheDocument();
-    await u.type(within(d).getByLabelText("User Address"), OTHER);
-    await u.type(within(d).getByLabelText("BNB Value"), "1.5");
-    await u.click(within(d).getByRole("button", { name: "Add a row" }));
-    await u.type(within(d).getAllByLabelText("User Address")[1], OWNER);
-    await u.type(within(d).getAllByLabelText("BNB Value")[1], "2");
-    await u.click(within(d).getByRole("button", { name: "Add a row" }));
-    expect(within(d).getAllByLabelText("User Address")).toHaveLength(3);
-    await u.click(within(d).getAllByRole("button", { name: "Remove this row" })[2]);
-    expect(within(d).getAllByLabelText("User Address")).toHaveLength(2);
-    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    const user = setupUser();
+    const dialog = await openDialog();
+    expect(within(dialog).getByRole("heading", { name: "Add Whitelist" })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("User Address"), OTHER);
+    await user.type(within(dialog).getByLabelText("BNB Value"), "1.5");
+    await user.click(within(dialog).getByRole("button", { name: "Add a row" }));
+    await user.type(within(dialog).getAllByLabelText("User Address")[1], OWNER);
+    await user.type(within(dialog).getAllByLabelText("BNB Value")[1], "2");
+    await user.click(within(dialog).getByRole("button", { name: "Add a row" }));
+    expect(within(dialog).getAllByLabelText("User Address")).toHaveLength(3);
+    await user.click(within(dialog).getAllByRole("button", { name: "Remove this row" })[2]);
+    expect(within(dialog).getAllByLabelText("User Address")).toHaveLength(2);
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("2 addresses whitelisted")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "addMultipleWhitelistedAddresses", args: [[OTHER, OWNER], [15n * E18 / 10n, 2n * E18]] });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("shows the bad rows of a CSV and sends nothing until they are fixed; duplicates are merged", async () => {
-    const u = user();
-    const d = await openDialog();
+    const user = setupUser();
+    const dialog = await openDialog();
     const csv = ["address,amount", `${OTHER},1`, "0xnot-an-address,2", `${OWNER},abc`, `${OTHER.toLowerCase()},0.5`].join("\n");
-    await u.click(within(d).getByLabelText("Paste CSV: one address,amount per line"));
-    await u.paste(csv);
-    await u.click(within(d).getByRole("button", { name: "Add these rows" }));
-    expect(within(d).getAllByLabelText("User Address")).toHaveLength(4);
-    expect(within(d).getByText("Invalid Address!")).toBeInTheDocument();
-    expect(within(d).getByText(/BNB value must be a number/)).toBeInTheDocument();
-    expect(within(d).getByRole("alert")).toHaveTextContent("2 rows have errors: fix or remove them before submitting");
-    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    await user.click(within(dialog).getByLabelText("Paste CSV: one address,amount per line"));
+    await user.paste(csv);
+    await user.click(within(dialog).getByRole("button", { name: "Add these rows" }));
+    expect(within(dialog).getAllByLabelText("User Address")).toHaveLength(4);
+    expect(within(dialog).getByText("Invalid Address!")).toBeInTheDocument();
+    expect(within(dialog).getByText(/BNB value must be a number/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("2 rows have errors: fix or remove them before submitting");
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
     // Fix one, remove the other.
-    await u.click(within(d).getAllByRole("button", { name: "Remove this row" })[1]);
-    const value = within(d).getAllByLabelText("BNB Value")[1];
-    await u.clear(value);
-    await u.type(value, "3");
-    expect(within(d).getByTestId("whitelist-plan")).toHaveTextContent("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
-    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    await user.click(within(dialog).getAllByRole("button", { name: "Remove this row" })[1]);
+    const value = within(dialog).getAllByLabelText("BNB Value")[1];
+    await user.clear(value);
+    await user.type(value, "3");
+    expect(within(dialog).getByTestId("whitelist-plan")).toHaveTextContent("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(fakeChain.sendTransaction).toHaveBeenCalledTimes(1));
     expect(lastRequest().args).toEqual([[OTHER, OWNER], [15n * E18 / 10n, 3n * E18]]);
   });
 
   it("uploads a CSV file and sends more than 200 addresses in chunks of 200, duplicates merged", async () => {
-    const u = user();
-    const d = await openDialog();
+    const user = setupUser();
+    const dialog = await openDialog();
     const lines = Array.from({ length: 260 }, (_, i) => `${addr((i % 250) + 1)},0.1`).join("\n");
-    await u.upload(within(d).getByTestId("whitelist-csv-file"), new File([lines], "whitelist.csv", { type: "text/csv" }));
-    expect(await within(d).findByTestId("whitelist-plan")).toHaveTextContent("250 addresses in 2 transactions · 10 duplicate addresses merged (values summed)");
-    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    await user.upload(within(dialog).getByTestId("whitelist-csv-file"), new File([lines], "whitelist.csv", { type: "text/csv" }));
+    expect(await within(dialog).findByTestId("whitelist-plan")).toHaveTextContent("250 addresses in 2 transactions · 10 duplicate addresses merged (values summed)");
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("250 addresses whitelisted")).toBeInTheDocument();
     const sent = fakeChain.sendTransaction.mock.calls.map(([req]) => req.args as [string[], bigint[]]);
     expect(sent.map(([addresses]) => addresses.length)).toEqual([200, 50]);
@@ -302,14 +302,14 @@ describe("Add Whitelist", () => {
   }, 60_000);
 
   it("keeps the unsent rows when a chunk fails", async () => {
-    const u = user();
-    const d = await openDialog();
+    const user = setupUser();
+    const dialog = await openDialog();
     const lines = Array.from({ length: 210 }, (_, i) => `${addr(i + 1)},1`).join("\n");
-    await u.upload(within(d).getByTestId("whitelist-csv-file"), new File([lines], "w.csv", { type: "text/csv" }));
-    await within(d).findByText("210 addresses in 2 transactions");
+    await user.upload(within(dialog).getByTestId("whitelist-csv-file"), new File([lines], "w.csv", { type: "text/csv" }));
+    await within(dialog).findByText("210 addresses in 2 transactions");
     fakeChain.sendTransaction.mockImplementationOnce(async () => receipt()).mockRejectedValueOnce(new ChainError("rejected", "Transaction rejected in the wallet"));
-    await u.click(within(d).getByRole("button", { name: "Submit" }));
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Try Again ! Transaction rejected in the wallet")).toBeInTheDocument();
-    expect(await within(d).findByText("10 addresses in 1 transaction")).toBeInTheDocument();
+    expect(await within(dialog).findByText("10 addresses in 1 transaction")).toBeInTheDocument();
   }, 60_000);
 });

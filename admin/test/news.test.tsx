@@ -58,22 +58,22 @@ describe("News screen: edit, show/hide, delete", () => {
 
   it("updates a news item; the update takes PNG or SVG only", async () => {
     // The chooser's accept list is a hint a user can override: check the rule itself.
-    const u = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false });
     renderApp("/News");
     const row = (await screen.findByText("Staking v2 is live")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "Update News" })).toBeInTheDocument();
     const heading = await within(dialog).findByLabelText("Heading");
     expect(heading).toHaveValue("Staking v2 is live");
-    await u.upload(within(dialog).getByLabelText("Image"), new File(["x"], "photo.jpg", { type: "image/jpeg" }));
+    await user.upload(within(dialog).getByLabelText("Image"), new File(["x"], "photo.jpg", { type: "image/jpeg" }));
     expect(await screen.findByText("Allowed Only PNG File")).toBeInTheDocument();
     expect(within(dialog).getByText("No file chosen")).toBeInTheDocument();
-    await u.upload(within(dialog).getByLabelText("Image"), new File(["x"], "logo.SVG", { type: "image/svg+xml" }));
+    await user.upload(within(dialog).getByLabelText("Image"), new File(["x"], "logo.SVG", { type: "image/svg+xml" }));
     expect(within(dialog).getByText("logo.SVG")).toBeInTheDocument();
-    await u.clear(heading);
-    await u.type(heading, "Staking v3");
-    await u.click(within(dialog).getByRole("button", { name: "Update" }));
+    await user.clear(heading);
+    await user.type(heading, "Staking v3");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.callsOf("updateNews")).toHaveLength(1));
     const call = gateway.lastCall("updateNews");
     expect(call.variables).toMatchObject({ id: "1", heading: "Staking v3" });
@@ -83,40 +83,40 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("shows the server's field errors under each input", async () => {
-    const u = userEvent.setup();
+    const user = userEvent.setup();
     renderApp("/News");
     await screen.findByText("Staking v2 is live");
-    await u.click(screen.getByRole("button", { name: "Add News" }));
+    await user.click(screen.getByRole("button", { name: "Add News" }));
     const dialog = await screen.findByRole("dialog");
     gateway.failNext("createNews", {
       message: "heading: Heading is required; imageUri: The file is not an image",
       code: "BAD_USER_INPUT",
       fieldErrors: { heading: "Heading is required", imageUri: "The file is not an image" },
     });
-    await u.click(within(dialog).getByRole("button", { name: "Add" }));
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await within(dialog).findByText("Heading is required")).toBeInTheDocument();
     expect(within(dialog).getByText("The file is not an image")).toBeInTheDocument();
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
   it("shows and hides an item in place", async () => {
-    const u = userEvent.setup();
+    const user = userEvent.setup();
     renderApp("/News");
     const row = (await screen.findByText("Staking v2 is live")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Hide" }));
+    await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "1", visible: false }));
     expect(await screen.findByText("Hidden from the site")).toBeInTheDocument();
     const hidden = (await screen.findByText("Farms paused")).closest("tr")!;
-    await u.click(within(hidden).getByRole("button", { name: "Show" }));
+    await user.click(within(hidden).getByRole("button", { name: "Show" }));
     await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "2", visible: true }));
     await waitFor(() => expect(within((screen.getByText("Staking v2 is live")).closest("tr")!).getByRole("button", { name: "Show" })).toBeInTheDocument());
   });
 
   it("deletes with an undo, then on the server", async () => {
-    const u = userEvent.setup();
+    const user = userEvent.setup();
     renderApp("/News");
     const row = (await screen.findByText("Farms paused")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Delete" }));
+    await user.click(within(row).getByRole("button", { name: "Delete" }));
     expect(await screen.findByRole("button", { name: "Undo" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Farms paused")).toBeNull());
     await waitFor(() => expect(gateway.callsOf("deleteNews")).toHaveLength(1));

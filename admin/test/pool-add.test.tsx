@@ -8,7 +8,7 @@ import { getAddress, ZeroAddress } from "ethers";
 import { interfaceOf } from "../src/chain/contracts";
 import { ChainError } from "../src/chain/errors";
 import { chainMock, CONFIG, OTHER, OWNER, receipt } from "./chainMock";
-import { png, user } from "./helpers";
+import { png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -35,26 +35,26 @@ beforeEach(() => {
 });
 
 async function openModal() {
-  const u = user();
+  const user = setupUser();
   renderApp("/Feature");
   await screen.findByText("Farms heading");
-  await u.click(screen.getByRole("button", { name: "Add Pool" }));
-  const d = await screen.findByRole("dialog", { name: "Add Pool" });
-  return { u, d };
+  await user.click(screen.getByRole("button", { name: "Add Pool" }));
+  const dialog = await screen.findByRole("dialog", { name: "Add Pool" });
+  return { u: user, d: dialog };
 }
 
-async function connect(u: ReturnType<typeof user>) {
+async function connect(user: ReturnType<typeof setupUser>) {
   const chooser = await screen.findByRole("dialog", { name: "Select a Wallet" });
-  await u.click(within(chooser).getByRole("button", { name: "Browser wallet" }));
+  await user.click(within(chooser).getByRole("button", { name: "Browser wallet" }));
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Select a Wallet" })).toBeNull());
 }
 
-async function fill(u: ReturnType<typeof user>, d: HTMLElement) {
-  await u.type(within(d).getByLabelText("Multiplier"), "1.5");
-  await u.type(within(d).getByLabelText("Token A address"), TOKEN);
-  await waitFor(() => expect(within(d).getByLabelText("Token A name")).toHaveValue("abc"));
-  await u.type(within(d).getByLabelText("Deposit fee"), "4");
-  await u.upload(within(d).getByLabelText("Image"), png("abc.png"));
+async function fill(user: ReturnType<typeof setupUser>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText("Multiplier"), "1.5");
+  await user.type(within(dialog).getByLabelText("Token A address"), TOKEN);
+  await waitFor(() => expect(within(dialog).getByLabelText("Token A name")).toHaveValue("abc"));
+  await user.type(within(dialog).getByLabelText("Deposit fee"), "4");
+  await user.upload(within(dialog).getByLabelText("Image"), png("abc.png"));
 }
 
 it("connects the wallet on open; shows Multiplier, Token A name and address, Deposit fee and image, the quote token fixed", async () => {

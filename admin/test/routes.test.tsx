@@ -13,8 +13,8 @@ const SIDEBAR = ["/dashboard", "/users", "/launchpad", "/blocklist", "/home", "/
 
 describe("routes", () => {
   it("knows every protected route of SPEC section 2 and the sidebar's lower-case forms", () => {
-    for (const p of [...SPEC_PROTECTED, ...SIDEBAR, "/setting", "/about"]) expect(isAdminPath(p)).toBe(true);
-    for (const p of ["/", "/login", "/register", "/nothing", "/Articles5"]) expect(isAdminPath(p)).toBe(false);
+    for (const route of [...SPEC_PROTECTED, ...SIDEBAR, "/setting", "/about"]) expect(isAdminPath(route)).toBe(true);
+    for (const route of ["/", "/login", "/register", "/nothing", "/Articles5"]) expect(isAdminPath(route)).toBe(false);
     expect(ADMIN_SECTIONS).not.toContain("IpWhitelist");
   });
 

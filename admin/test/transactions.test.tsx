@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { user } from "./helpers";
+import { setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, OWNER, PRESALE, TOKEN } from "./chainScreenMocks";
@@ -47,11 +47,11 @@ describe("Transactions", () => {
   });
 
   it("filters by contract, and by presale from a link", async () => {
-    const u = user();
+    const user = setupUser();
     const { unmount } = renderApp("/transactions");
     await screen.findByText("addBlacklistedUser");
-    await u.click(screen.getByRole("combobox", { name: "Contract" }));
-    await u.click(await screen.findByRole("option", { name: "SaleToken" }));
+    await user.click(screen.getByRole("combobox", { name: "Contract" }));
+    await user.click(await screen.findByRole("option", { name: "SaleToken" }));
     await waitFor(() => expect(screen.queryByText("startPresale")).not.toBeInTheDocument());
     expect(gateway.lastCall("allChainTransactions")?.variables.filter).toMatchObject({ contract: "SaleToken" });
 
@@ -61,11 +61,11 @@ describe("Transactions", () => {
   });
 
   it("filters by presale from the list of launchpads", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/transactions");
     await screen.findByText("addBlacklistedUser");
-    await u.click(screen.getByRole("combobox", { name: "Presale" }));
-    await u.click(await screen.findByRole("option", { name: `XYZ ${OTHER_PRESALE}` }));
+    await user.click(screen.getByRole("combobox", { name: "Presale" }));
+    await user.click(await screen.findByRole("option", { name: `XYZ ${OTHER_PRESALE}` }));
     await waitFor(() => expect(screen.queryByText("startPresale")).not.toBeInTheDocument());
     expect(screen.getByText("closePresale")).toBeInTheDocument();
     expect(gateway.lastCall("allChainTransactions")?.variables.filter).toEqual({ presaleAddress: OTHER_PRESALE });

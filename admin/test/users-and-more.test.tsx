@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { dialog, user } from "./helpers";
+import { findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -21,20 +21,20 @@ describe("Users", () => {
   });
 
   it("adds a user with 'Add User' (password fields with show toggles)", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Users");
     await screen.findByText("admin@example.com");
-    await u.click(screen.getByRole("button", { name: "Add User" }));
-    const d = await dialog();
-    await u.type(within(d).getByLabelText("Name"), "erin");
-    await u.type(within(d).getByLabelText("Email"), "erin@example.com");
-    const password = within(d).getByLabelText("Password");
-    await u.type(password, "erin-pass-1");
-    await u.type(within(d).getByLabelText("Confirm Password"), "erin-pass-1");
+    await user.click(screen.getByRole("button", { name: "Add User" }));
+    const dialog = await findDialog();
+    await user.type(within(dialog).getByLabelText("Name"), "erin");
+    await user.type(within(dialog).getByLabelText("Email"), "erin@example.com");
+    const password = within(dialog).getByLabelText("Password");
+    await user.type(password, "erin-pass-1");
+    await user.type(within(dialog).getByLabelText("Confirm Password"), "erin-pass-1");
     expect(password).toHaveAttribute("type", "password");
-    await u.click(within(d).getAllByRole("button", { name: /show password/i })[0]);
+    await user.click(within(dialog).getAllByRole("button", { name: /show password/i })[0]);
     expect(password).toHaveAttribute("type", "text");
-    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() =>
       expect(gateway.lastCall("createUser")?.variables).toMatchObject({ name: "erin", email: "erin@example.com", password: "erin-pass-1", password2: "erin-pass-1", role: "editor" }),
     );
@@ -42,27 +42,27 @@ describe("Users", () => {
   });
 
   it("updates a user with 'Update User', the name read-only", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Users");
     const row = (await screen.findByText("dana@example.com")).closest("tr")!;
-    await u.click(within(row).getByRole("button", { name: "Edit" }));
-    const d = await dialog();
-    expect(within(d).getByRole("heading", { name: "Update User" })).toBeInTheDocument();
-    expect(await within(d).findByLabelText("Name")).toBeDisabled();
-    await u.clear(within(d).getByLabelText("Email"));
-    await u.type(within(d).getByLabelText("Email"), "dana@example.org");
-    await u.type(within(d).getByLabelText("Password"), "new-pass-123");
-    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    expect(within(dialog).getByRole("heading", { name: "Update User" })).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText("Name")).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText("Email"));
+    await user.type(within(dialog).getByLabelText("Email"), "dana@example.org");
+    await user.type(within(dialog).getByLabelText("Password"), "new-pass-123");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "2", email: "dana@example.org", password: "new-pass-123" }));
   });
 
   it("approves a pending registration", async () => {
-    const u = user();
+    const user = setupUser();
     renderApp("/Users");
     const row = (await screen.findByText("dana@example.com")).closest("tr")!;
     const approved = within(row).getByRole("checkbox", { name: "Approved" });
     expect(approved).not.toBeChecked();
-    await u.click(approved);
+    await user.click(approved);
     await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toEqual({ id: "2", approved: true }));
     expect(await screen.findByText("Account approved")).toBeInTheDocument();
   });
@@ -82,8 +82,8 @@ describe("Contact Us", () => {
     ]);
     renderApp("/ContactUs");
     const row = (await screen.findByText("Alice")).closest("tr")!;
-    for (const t of ["alice@example.com", "https://alice.example.com", "When?", new Date("2024-05-02T08:30:00.000Z").toLocaleString()]) {
-      expect(within(row).getByText(t)).toBeInTheDocument();
+    for (const text of ["alice@example.com", "https://alice.example.com", "When?", new Date("2024-05-02T08:30:00.000Z").toLocaleString()]) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(within(row).queryByRole("button", { name: "Edit" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Add/ })).toBeNull();

@@ -58,19 +58,19 @@ type Bag = Record<string, unknown>;
 const isBag = (v: unknown): v is Bag => typeof v === "object" && v !== null;
 
 /** Every object nested in an error (ethers wraps wallet errors in info.error, data.originalError, cause, …). */
-function layers(e: unknown, depth = 0, seen = new Set<unknown>()): Bag[] {
-  if (!isBag(e) || seen.has(e) || depth > 6) return [];
-  seen.add(e);
-  const out: Bag[] = [e];
+function layers(thrown: unknown, depth = 0, seen = new Set<unknown>()): Bag[] {
+  if (!isBag(thrown) || seen.has(thrown) || depth > 6) return [];
+  seen.add(thrown);
+  const out: Bag[] = [thrown];
   for (const key of ["error", "info", "data", "originalError", "cause", "payload", "body", "value", "innerError"]) {
-    const v = e[key];
-    if (typeof v === "string" && key === "body") {
+    const inner = thrown[key];
+    if (typeof inner === "string" && key === "body") {
       try {
-        out.push(...layers(JSON.parse(v), depth + 1, seen));
+        out.push(...layers(JSON.parse(inner), depth + 1, seen));
       } catch {
         // not JSON
       }
-    } else out.push(...layers(v, depth + 1, seen));
+    } else out.push(...layers(inner, depth + 1, seen));
   }
   return out;
 }
@@ -82,10 +82,10 @@ const messagesOf = (e: unknown) =>
     .filter((m): m is string => typeof m === "string");
 
 /** Revert data: the first 0x-hex `data` found with at least a selector. */
-function revertData(e: unknown): string | undefined {
-  for (const l of layers(e)) {
-    const d = l.data;
-    if (typeof d === "string" && /^0x[0-9a-fA-F]{8}/.test(d)) return d;
+function revertData(thrown: unknown): string | undefined {
+  for (const layer of layers(thrown)) {
+    const dialog = layer.data;
+    if (typeof dialog === "string" && /^0x[0-9a-fA-F]{8}/.test(dialog)) return dialog;
   }
   return undefined;
 }
@@ -114,25 +114,25 @@ export function decodeRevertData(data: string, interfaces: Interface[] = allInte
 }
 
 /** The contract's revert reason inside any error, if there is one. */
-export function revertReason(e: unknown): string | undefined {
-  if (e instanceof ChainError) return e.reason;
-  for (const l of layers(e)) {
-    if (l.code === "CALL_EXCEPTION" && typeof l.reason === "string" && l.reason) return l.reason;
-    const revert = l.revert;
+export function revertReason(thrown: unknown): string | undefined {
+  if (thrown instanceof ChainError) return thrown.reason;
+  for (const layer of layers(thrown)) {
+    if (layer.code === "CALL_EXCEPTION" && typeof layer.reason === "string" && layer.reason) return layer.reason;
+    const revert = layer.revert;
     if (isBag(revert) && Array.isArray(revert.args) && typeof revert.name === "string") {
       return revert.name === "Error" ? String(revert.args[0]) : `${revert.name}(${revert.args.map(String).join(", ")})`;
     }
   }
-  const data = revertData(e);
+  const data = revertData(thrown);
   if (data) {
     const decoded = decodeRevertData(data);
     if (decoded) return decoded;
   }
-  for (const m of messagesOf(e)) {
+  for (const message of messagesOf(thrown)) {
     const match =
-      /reverted with reason string '([^']*)'/.exec(m) ??
-      /execution reverted:\s*"?([^"\n]+?)"?\s*$/m.exec(m) ??
-      /revert(?:ed)?:\s*([^\n]+)$/m.exec(m);
+      /reverted with reason string '([^']*)'/.exec(message) ??
+      /execution reverted:\s*"?([^"\n]+?)"?\s*$/m.exec(message) ??
+      /revert(?:ed)?:\s*([^\n]+)$/m.exec(message);
     if (match && match[1].trim()) return match[1].trim();
   }
   return undefined;
@@ -144,14 +144,14 @@ export const revertMessage = (reason: string) => REVERT_MESSAGES[reason] ?? reas
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** What kind of failure an error is (see ChainErrorKind). */
-export function errorKind(e: unknown): ChainErrorKind {
-  if (e instanceof ChainError) return e.kind;
-  const codes = codesOf(e);
-  const text = messagesOf(e).join("\n");
+export function errorKind(thrown: unknown): ChainErrorKind {
+  if (thrown instanceof ChainError) return thrown.kind;
+  const codes = codesOf(thrown);
+  const text = messagesOf(thrown).join("\n");
   if (codes.includes("ACTION_REJECTED") || codes.includes(4001) || /user (rejected|denied)|rejected by user|user cancell?ed/i.test(text))
     return "rejected";
   if (codes.includes("INSUFFICIENT_FUNDS") || /insufficient funds/i.test(text)) return "insufficient-funds";
-  if (revertReason(e) !== undefined || codes.includes("CALL_EXCEPTION") || /execution reverted/i.test(text)) return "revert";
+  if (revertReason(thrown) !== undefined || codes.includes("CALL_EXCEPTION") || /execution reverted/i.test(text)) return "revert";
   if (codes.includes(4902) || codes.includes(4901)) return "wrong-chain";
   if (codes.includes("INVALID_ARGUMENT") || codes.includes("NUMERIC_FAULT")) return "invalid-input";
   if (codes.some((c) => c === "NETWORK_ERROR" || c === "SERVER_ERROR" || c === "TIMEOUT") || /failed to fetch|ECONNREFUSED|network error/i.test(text))
@@ -164,17 +164,17 @@ export function errorKind(e: unknown): ChainErrorKind {
  * revert reason (with SPEC section 8's wording for the known ones), missing
  * funds, an unreachable node, or the error's own short message.
  */
-export function humanError(e: unknown): string {
-  if (e instanceof ChainError) return e.message;
-  const kind = errorKind(e);
-  const codes = codesOf(e);
+export function humanError(thrown: unknown): string {
+  if (thrown instanceof ChainError) return thrown.message;
+  const kind = errorKind(thrown);
+  const codes = codesOf(thrown);
   switch (kind) {
     case "rejected":
       return "Transaction rejected in the wallet";
     case "insufficient-funds":
       return "Insufficient funds: the connected wallet cannot pay for gas and value";
     case "revert": {
-      const reason = revertReason(e);
+      const reason = revertReason(thrown);
       return reason ? revertMessage(reason) : "The contract refused the transaction (reverted without a reason)";
     }
     case "wrong-chain":
@@ -189,16 +189,16 @@ export function humanError(e: unknown): string {
   if (codes.includes("NONCE_EXPIRED")) return "Nonce too low: a transaction from this wallet was already sent; try again";
   if (codes.includes("REPLACEMENT_UNDERPRICED")) return "A pending transaction with this nonce pays more gas: wait for it";
   if (codes.includes("INVALID_ARGUMENT")) {
-    const arg = layers(e).find((l) => typeof l.argument === "string")?.argument;
+    const arg = layers(thrown).find((l) => typeof l.argument === "string")?.argument;
     return arg ? `Invalid value for ${String(arg)}` : "Invalid value";
   }
-  const first = messagesOf(e)[0];
+  const first = messagesOf(thrown)[0];
   return first ? clip(first.replace(/\s*\(action=.*$/s, "")) : "Unknown error";
 }
 
 /** Wraps any error as a ChainError with humanError's message (ChainErrors pass through). */
-export function toChainError(e: unknown): ChainError {
-  if (e instanceof ChainError) return e;
-  const kind = errorKind(e);
-  return new ChainError(kind === "unknown" ? "unknown" : kind, humanError(e), { reason: revertReason(e), cause: e });
+export function toChainError(thrown: unknown): ChainError {
+  if (thrown instanceof ChainError) return thrown;
+  const kind = errorKind(thrown);
+  return new ChainError(kind === "unknown" ? "unknown" : kind, humanError(thrown), { reason: revertReason(thrown), cause: thrown });
 }

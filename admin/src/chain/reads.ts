@@ -30,7 +30,7 @@ export async function getReadProvider(): Promise<JsonRpcProvider> {
 
 /** Closes every read provider (tests; a page that leaves the chain screens). */
 export function closeReadProviders() {
-  for (const p of providers.values()) p.destroy();
+  for (const provider of providers.values()) provider.destroy();
   providers.clear();
 }
 
@@ -291,13 +291,13 @@ export async function readPresale(address: string, options: ReadOptions & { toke
     throw e;
   }
   const state = Object.fromEntries(PRESALE_FIELDS.map(([key], i) => [key, values[i]])) as Record<string, unknown>;
-  const n = PRESALE_FIELDS.length;
-  const bnbBalance = values[n] as bigint;
-  const blockNumber = Number(values[n + 1]);
+  const fieldCount = PRESALE_FIELDS.length;
+  const bnbBalance = values[fieldCount] as bigint;
+  const blockNumber = Number(values[fieldCount + 1]);
   const tokenAddress = getAddress(state.tokenAddress as string);
   const token =
     hint && hint === tokenAddress
-      ? tokenFrom(hint, values.slice(n + 2), presale)
+      ? tokenFrom(hint, values.slice(fieldCount + 2), presale)
       : await readToken(tokenAddress, presale, { ...opts, blockTag: blockNumber });
   return {
     ...(state as unknown as Omit<PresaleState, "address" | "blockNumber" | "bnbBalance" | "token">),

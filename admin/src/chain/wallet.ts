@@ -37,7 +37,7 @@ export function subscribeWallet(listener: () => void) {
 }
 
 function emit() {
-  for (const l of [...listeners]) l();
+  for (const notify of [...listeners]) notify();
 }
 
 /** Replaces the current wallet (null: disconnected). Listens to the provider's chainChanged/accountsChanged. */

@@ -36,7 +36,7 @@ export function TokenInputs({ source, label, fill, fillFirst = false }: { source
   const onAddress = async (e: ChangeEvent<HTMLInputElement> | string) => {
     const text = typeof e === "string" ? e : (e?.target?.value ?? "");
     const address = checkAddress(text);
-    const n = ++seq.current;
+    const sequence = ++seq.current;
     if (!address) {
       setRead({ token: null, reading: false, error: text.trim().length >= ADDRESS_LENGTH ? "app.chain_form.invalid_address" : null });
       return;
@@ -44,9 +44,9 @@ export function TokenInputs({ source, label, fill, fillFirst = false }: { source
     setRead({ token: null, reading: true, error: null });
     try {
       const token = await readToken(address);
-      if (n === seq.current) setRead({ token, reading: false, error: null });
+      if (sequence === seq.current) setRead({ token, reading: false, error: null });
     } catch (err) {
-      if (n === seq.current) setRead({ token: null, reading: false, error: humanError(err) });
+      if (sequence === seq.current) setRead({ token: null, reading: false, error: humanError(err) });
     }
   };
 

@@ -73,8 +73,8 @@ export function ChainProgress({ step, problem }: FlowState) {
 }
 
 /** A failed save: the server's message and its per-field errors (BAD_USER_INPUT), as the data provider reports them. */
-export function saveErrorOf(e: unknown): { message: string; fieldErrors: Record<string, string> | undefined } {
-  const body = e instanceof HttpError ? (e.body as { errors?: Record<string, string> } | undefined) : undefined;
-  const message = (e as Error)?.message || "ra.notification.http_error";
+export function saveErrorOf(thrown: unknown): { message: string; fieldErrors: Record<string, string> | undefined } {
+  const body = thrown instanceof HttpError ? (thrown.body as { errors?: Record<string, string> } | undefined) : undefined;
+  const message = (thrown as Error)?.message || "ra.notification.http_error";
   return { message, fieldErrors: body?.errors && Object.keys(body.errors).length ? body.errors : undefined };
 }

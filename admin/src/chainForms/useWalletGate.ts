@@ -47,10 +47,10 @@ export function useWalletGate({ connectOnOpen = false }: { connectOnOpen?: boole
   useEffect(() => {
     if (wallet.chooserOpen || wallet.isActivating || waiters.current.length === 0) return;
     const timer = setTimeout(() => {
-      const w = latest.current;
-      if (w.account || w.chooserOpen || w.isActivating) return;
+      const now = latest.current;
+      if (now.account || now.chooserOpen || now.isActivating) return;
       openedByUs.current = false;
-      settle((x) => x.reject(new ChainError("no-wallet", w.error ?? "Please connect your wallet")));
+      settle((x) => x.reject(new ChainError("no-wallet", now.error ?? "Please connect your wallet")));
     }, GRACE_MS);
     return () => clearTimeout(timer);
   }, [wallet.chooserOpen, wallet.isActivating]);
@@ -58,14 +58,14 @@ export function useWalletGate({ connectOnOpen = false }: { connectOnOpen?: boole
   useEffect(() => () => settle((w) => w.reject(new ChainError("no-wallet", "Please connect your wallet"))), []);
 
   const requireWallet = useCallback((): Promise<ConnectedWallet> => {
-    const w = latest.current;
-    if (w.status === "off") return Promise.reject(new ChainError("no-config", "Chain features are turned off on this server (CHAIN=none)"));
-    if (w.status === "error") return Promise.reject(new ChainError("network", w.error ?? "The chain configuration could not be loaded"));
-    if (w.account && w.eip1193) return Promise.resolve({ account: w.account, provider: w.eip1193 });
+    const now = latest.current;
+    if (now.status === "off") return Promise.reject(new ChainError("no-config", "Chain features are turned off on this server (CHAIN=none)"));
+    if (now.status === "error") return Promise.reject(new ChainError("network", now.error ?? "The chain configuration could not be loaded"));
+    if (now.account && now.eip1193) return Promise.resolve({ account: now.account, provider: now.eip1193 });
     return new Promise<ConnectedWallet>((resolve, reject) => {
       waiters.current.push({ resolve, reject });
       openedByUs.current = true;
-      w.openChooser();
+      now.openChooser();
     });
   }, []);
 
@@ -78,8 +78,8 @@ export function useWalletGate({ connectOnOpen = false }: { connectOnOpen?: boole
     }
     if (!ready || asked.current || latest.current.account) return;
     const timer = setTimeout(() => {
-      const w = latest.current;
-      if (asked.current || w.account || w.isActivating) return;
+      const now = latest.current;
+      if (asked.current || now.account || now.isActivating) return;
       asked.current = true;
       requireWallet().catch(() => {
         /* the form says so when it needs the wallet */

@@ -30,16 +30,16 @@ const ENABLE = `mutation enableTwoFactor($code: String!) { enableTwoFactor(code:
 const DISABLE = `mutation disableTwoFactor($code: String!) { disableTwoFactor(code: $code) }`;
 const NEW_CODES = `mutation newRecoveryCodes($code: String!) { newRecoveryCodes(code: $code) }`;
 
-const T = "app.security";
+const LABELS = "app.security";
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const translate = useTranslate();
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {translate(`${T}.recovery_hint`)}
+        {translate(`${LABELS}.recovery_hint`)}
       </Typography>
-      <Box component="ul" aria-label={translate(`${T}.recovery_codes`)} sx={{ columns: 2, fontFamily: "monospace", m: 0, pl: 3 }}>
+      <Box component="ul" aria-label={translate(`${LABELS}.recovery_codes`)} sx={{ columns: 2, fontFamily: "monospace", m: 0, pl: 3 }}>
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
@@ -71,13 +71,13 @@ function CodeForm({ label, action, onDone }: { label: string; action: (code: str
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
       <TextField
-        label={translate(`${T}.code`)}
+        label={translate(`${LABELS}.code`)}
         name="code"
         autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={!!error}
-        helperText={error ?? translate(`${T}.code_hint`)}
+        helperText={error ?? translate(`${LABELS}.code_hint`)}
         size="small"
         sx={{ minWidth: 260 }}
       />
@@ -127,7 +127,7 @@ export default function SecurityPage() {
     await graphqlRequest(ENABLE, { code });
     const required = mustSetUpTwoFactor();
     setMustSetUpTwoFactor(false);
-    notify(`${T}.enabled`, { type: "success" });
+    notify(`${LABELS}.enabled`, { type: "success" });
     setFreshCodes(setup?.recoveryCodes);
     setSetup(undefined);
     await load();
@@ -135,57 +135,57 @@ export default function SecurityPage() {
   };
   const disable = async (code: string) => {
     await graphqlRequest(DISABLE, { code });
-    notify(`${T}.disabled`, { type: "success" });
+    notify(`${LABELS}.disabled`, { type: "success" });
     setFreshCodes(undefined);
     await load();
   };
   const newCodes = async (code: string) => {
     setFreshCodes((await graphqlRequest<{ newRecoveryCodes: string[] }>(NEW_CODES, { code })).newRecoveryCodes);
-    notify(`${T}.new_codes_done`, { type: "success" });
+    notify(`${LABELS}.new_codes_done`, { type: "success" });
   };
 
   return (
     <Box sx={{ mt: 2, display: "grid", gap: 2, maxWidth: 900 }}>
-      <Title title={translate(`${T}.title`)} />
+      <Title title={translate(`${LABELS}.title`)} />
       {loadError && <Alert severity="error">{loadError}</Alert>}
-      {me?.mustSetUpTwoFactor && <Alert severity="warning">{translate(`${T}.required`)}</Alert>}
+      {me?.mustSetUpTwoFactor && <Alert severity="warning">{translate(`${LABELS}.required`)}</Alert>}
       <Card>
         <CardContent sx={{ display: "grid", gap: 2 }}>
           <Stack direction="row" spacing={2} alignItems="center">
-            <Typography variant="h6">{translate(`${T}.two_factor`)}</Typography>
-            {me && <Chip color={me.twoFactorEnabled ? "success" : "default"} label={translate(me.twoFactorEnabled ? `${T}.on` : `${T}.off`)} />}
+            <Typography variant="h6">{translate(`${LABELS}.two_factor`)}</Typography>
+            {me && <Chip color={me.twoFactorEnabled ? "success" : "default"} label={translate(me.twoFactorEnabled ? `${LABELS}.on` : `${LABELS}.off`)} />}
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {translate(`${T}.explain`)}
+            {translate(`${LABELS}.explain`)}
           </Typography>
           {me && !me.twoFactorEnabled && !setup && (
             <Box>
               <Button variant="contained" onClick={startSetup}>
-                {translate(`${T}.set_up`)}
+                {translate(`${LABELS}.set_up`)}
               </Button>
             </Box>
           )}
           {setup && (
             <Box sx={{ display: "grid", gap: 2 }}>
-              <Typography variant="body2">{translate(`${T}.scan`)}</Typography>
-              <Box component="img" src={setup.qrCode} alt={translate(`${T}.qr_alt`)} sx={{ width: 200, height: 200, imageRendering: "pixelated" }} />
+              <Typography variant="body2">{translate(`${LABELS}.scan`)}</Typography>
+              <Box component="img" src={setup.qrCode} alt={translate(`${LABELS}.qr_alt`)} sx={{ width: 200, height: 200, imageRendering: "pixelated" }} />
               <Typography variant="body2">
-                {translate(`${T}.secret`)}{" "}
+                {translate(`${LABELS}.secret`)}{" "}
                 <Box component="code" data-testid="two-factor-secret" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
                   {setup.secret}
                 </Box>
               </Typography>
               <RecoveryCodes codes={setup.recoveryCodes} />
-              <CodeForm label={translate(`${T}.enable`)} action={enable} />
+              <CodeForm label={translate(`${LABELS}.enable`)} action={enable} />
             </Box>
           )}
           {freshCodes && <RecoveryCodes codes={freshCodes} />}
           {me?.twoFactorEnabled && (
             <Box sx={{ display: "grid", gap: 2 }}>
-              <Typography variant="subtitle2">{translate(`${T}.new_codes`)}</Typography>
-              <CodeForm label={translate(`${T}.new_codes_button`)} action={newCodes} />
-              <Typography variant="subtitle2">{translate(`${T}.turn_off`)}</Typography>
-              <CodeForm label={translate(`${T}.disable`)} action={disable} />
+              <Typography variant="subtitle2">{translate(`${LABELS}.new_codes`)}</Typography>
+              <CodeForm label={translate(`${LABELS}.new_codes_button`)} action={newCodes} />
+              <Typography variant="subtitle2">{translate(`${LABELS}.turn_off`)}</Typography>
+              <CodeForm label={translate(`${LABELS}.disable`)} action={disable} />
             </Box>
           )}
         </CardContent>
@@ -193,9 +193,9 @@ export default function SecurityPage() {
       <Card>
         <CardContent>
           <Typography variant="h6" sx={{ mb: 1 }}>
-            {translate(`${T}.recent`)}
+            {translate(`${LABELS}.recent`)}
           </Typography>
-          <Table size="small" aria-label={translate(`${T}.recent`)}>
+          <Table size="small" aria-label={translate(`${LABELS}.recent`)}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate("resources.signins.fields.createdAt")}</TableCell>
@@ -208,7 +208,7 @@ export default function SecurityPage() {
               {signIns.map((s) => (
                 <TableRow key={s.id}>
                   <TableCell>{formatDateTime(s.createdAt)}</TableCell>
-                  <TableCell>{translate(`${T}.result.${s.result}`)}</TableCell>
+                  <TableCell>{translate(`${LABELS}.result.${s.result}`)}</TableCell>
                   <TableCell>{s.ip}</TableCell>
                   <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.userAgent}</TableCell>
                 </TableRow>

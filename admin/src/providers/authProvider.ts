@@ -30,8 +30,8 @@ export async function register(input: RegisterInput) {
 
 /** An error the gateway answers when the token is missing, expired or revoked. */
 export const isUnauthenticated = (error: unknown) => {
-  const e = error as { status?: number; code?: string; body?: { code?: string } } | undefined;
-  return e?.status === 401 || e?.code === "UNAUTHENTICATED" || e?.body?.code === "UNAUTHENTICATED";
+  const shaped = error as { status?: number; code?: string; body?: { code?: string } } | undefined;
+  return shaped?.status === 401 || shaped?.code === "UNAUTHENTICATED" || shaped?.body?.code === "UNAUTHENTICATED";
 };
 
 /**

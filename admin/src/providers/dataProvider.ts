@@ -20,14 +20,14 @@ type Params = Record<string, any>;
 export function adaptDataProvider(base: DataProvider): DataProvider {
   const call = async (method: keyof DataProvider, resource: string, params: Params) => {
     const screen = screenOf(resource);
-    let p: Params = params;
-    if (screen.filter && "filter" in params) p = { ...p, filter: { ...params.filter, ...screen.filter } };
-    if (method === "create") p = { ...p, data: { ...(p.data as object), ...screen.defaults } };
+    let adapted: Params = params;
+    if (screen.filter && "filter" in params) adapted = { ...adapted, filter: { ...params.filter, ...screen.filter } };
+    if (method === "create") adapted = { ...adapted, data: { ...(adapted.data as object), ...screen.defaults } };
     if (method === "create" || method === "update" || method === "updateMany") {
-      p = { ...p, data: toMutationData(p.data) };
+      adapted = { ...adapted, data: toMutationData(adapted.data) };
     }
     try {
-      return await (base[method] as (r: string, p: Params) => Promise<unknown>)(screen.type ?? resource, p);
+      return await (base[method] as (r: string, p: Params) => Promise<unknown>)(screen.type ?? resource, adapted);
     } catch (e) {
       throw toHttpError(e);
     }

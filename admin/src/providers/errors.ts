@@ -25,13 +25,13 @@ const CODE_STATUS: Record<string, number> = {
 };
 
 function graphqlErrorsOf(error: unknown): GqlError[] {
-  const e = error as {
+  const shaped = error as {
     body?: { graphQLErrors?: GqlError[]; networkError?: { result?: { errors?: GqlError[] } } };
     graphQLErrors?: GqlError[];
   };
-  return e?.body?.graphQLErrors?.length
-    ? e.body.graphQLErrors
-    : e?.body?.networkError?.result?.errors ?? e?.graphQLErrors ?? [];
+  return shaped?.body?.graphQLErrors?.length
+    ? shaped.body.graphQLErrors
+    : shaped?.body?.networkError?.result?.errors ?? shaped?.graphQLErrors ?? [];
 }
 
 /**

@@ -40,8 +40,8 @@ export const contentColumns = (): Column[] => [
 
 export const formatDateTime = (value: unknown) => {
   if (value === null || value === undefined || value === "") return "";
-  const d = new Date(value as string | number);
-  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();
+  const dialog = new Date(value as string | number);
+  return Number.isNaN(dialog.getTime()) ? String(value) : dialog.toLocaleString();
 };
 
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();

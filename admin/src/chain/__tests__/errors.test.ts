@@ -71,9 +71,9 @@ describe("humanError", () => {
   });
 
   it("keeps ChainError messages and kinds", () => {
-    const e = new ChainError("not-owner", "The connected wallet 0xA is not the owner of this presale (owner 0xB)");
-    expect(humanError(e)).toBe(e.message);
-    expect(toChainError(e)).toBe(e);
+    const error = new ChainError("not-owner", "The connected wallet 0xA is not the owner of this presale (owner 0xB)");
+    expect(humanError(error)).toBe(error.message);
+    expect(toChainError(error)).toBe(error);
     const wrapped = toChainError(callException(errorString("Presale: deposit tokens first")));
     expect(wrapped).toBeInstanceOf(ChainError);
     expect(wrapped.kind).toBe("revert");

@@ -25,8 +25,8 @@ function resolve(from: string, spec: string): string | null {
 function staticImports(file: string): string[] {
   const text = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
   const specs: string[] = [];
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+["']([^"']+)["']/gm)) if (!m[2]) specs.push(m[4]);
-  for (const m of text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) specs.push(m[1]);
+  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+["']([^"']+)["']/gm)) if (!match[2]) specs.push(match[4]);
+  for (const match of text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) specs.push(match[1]);
   return specs;
 }
 

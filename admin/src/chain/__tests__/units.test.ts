@@ -91,14 +91,14 @@ describe("SPEC section 9 constants", () => {
 });
 
 describe("addresses", () => {
-  const a = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+  const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
   it("shortens, checks and compares", () => {
-    expect(shortAddress(a)).toBe("0xf39F...2266");
+    expect(shortAddress(address)).toBe("0xf39F...2266");
     expect(shortAddress(null)).toBe("");
-    expect(checkAddress(a.toLowerCase())).toBe(a);
+    expect(checkAddress(address.toLowerCase())).toBe(address);
     expect(checkAddress("0x123")).toBeNull();
     expect(checkAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267".replace("f39F", "F39f"))).toBeNull(); // bad checksum
-    expect(sameAddress(a, a.toLowerCase())).toBe(true);
-    expect(sameAddress(a, null)).toBe(false);
+    expect(sameAddress(address, address.toLowerCase())).toBe(true);
+    expect(sameAddress(address, null)).toBe(false);
   });
 });

@@ -31,9 +31,9 @@ function fakeWallet(start: number, known: number[], behaviour: { rejectSwitch?: 
       }
       if (method === "wallet_addEthereumChain") {
         if (behaviour.rejectAdd) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
-        const p = (params as [{ chainId: string }])[0];
-        chains.add(Number(p.chainId));
-        if (!behaviour.addWithoutSwitch) chainId = Number(p.chainId);
+        const switchParams = (params as [{ chainId: string }])[0];
+        chains.add(Number(switchParams.chainId));
+        if (!behaviour.addWithoutSwitch) chainId = Number(switchParams.chainId);
         return null;
       }
       throw new Error(`unexpected ${method}`);
@@ -45,7 +45,7 @@ function fakeWallet(start: number, known: number[], behaviour: { rejectSwitch?: 
       listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== fn));
     },
     emit(event, ...args) {
-      for (const l of listeners.get(event) ?? []) l(...args);
+      for (const listener of listeners.get(event) ?? []) listener(...args);
     },
   };
   return provider;
@@ -173,7 +173,7 @@ describe("chain config", () => {
 });
 
 it("ChainError is an Error with a kind", () => {
-  const e = new ChainError("revert", "x", { reason: "r" });
-  expect(e).toBeInstanceOf(Error);
-  expect([e.kind, e.reason, e.name]).toEqual(["revert", "r", "ChainError"]);
+  const error = new ChainError("revert", "x", { reason: "r" });
+  expect(error).toBeInstanceOf(Error);
+  expect([error.kind, error.reason, error.name]).toEqual(["revert", "r", "ChainError"]);
 });

@@ -4,7 +4,7 @@ import { BUSD_DECIMALS, BNB_DECIMALS } from "../../chain";
 import { show } from "./format";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale.balances";
+const LABELS = "app.manage_sale.balances";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -29,15 +29,15 @@ export function BalancesCard() {
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${K}.title`)}
+          {translate(`${LABELS}.title`)}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: "wrap", gap: 3 }}>
-          <Figure label={translate(`${K}.token_balance`)} value={`${show(token.balance, token.decimals)} ${token.symbol}`} testId="token-balance" />
-          <Figure label={translate(`${K}.collected_usdt`)} value={`${show(state.busdEarned, BUSD_DECIMALS)} USDT`} testId="collected-usdt" />
-          <Figure label={translate(`${K}.collected_bnb`)} value={`${show(state.ethEarned, BNB_DECIMALS)} BNB`} testId="collected-bnb" />
-          <Figure label={translate(`${K}.bnb_balance`)} value={`${show(state.bnbBalance, BNB_DECIMALS)} BNB`} testId="bnb-balance" />
-          <Figure label={translate(`${K}.unsold`)} value={`${show(state.availableTokens, token.decimals)} ${token.symbol}`} testId="unsold-tokens" />
-          <Figure label={translate(`${K}.sold`)} value={`${show(state.tokensSold, token.decimals)} ${token.symbol}`} testId="tokens-sold" />
+          <Figure label={translate(`${LABELS}.token_balance`)} value={`${show(token.balance, token.decimals)} ${token.symbol}`} testId="token-balance" />
+          <Figure label={translate(`${LABELS}.collected_usdt`)} value={`${show(state.busdEarned, BUSD_DECIMALS)} USDT`} testId="collected-usdt" />
+          <Figure label={translate(`${LABELS}.collected_bnb`)} value={`${show(state.ethEarned, BNB_DECIMALS)} BNB`} testId="collected-bnb" />
+          <Figure label={translate(`${LABELS}.bnb_balance`)} value={`${show(state.bnbBalance, BNB_DECIMALS)} BNB`} testId="bnb-balance" />
+          <Figure label={translate(`${LABELS}.unsold`)} value={`${show(state.availableTokens, token.decimals)} ${token.symbol}`} testId="unsold-tokens" />
+          <Figure label={translate(`${LABELS}.sold`)} value={`${show(state.tokensSold, token.decimals)} ${token.symbol}`} testId="tokens-sold" />
         </Stack>
       </CardContent>
     </Card>

@@ -4,7 +4,7 @@ import { depositAmount } from "../../chain";
 import { plain } from "./format";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale";
+const LABELS = "app.manage_sale";
 
 /**
  * Deposit token amount (read-only) = the BUSD price × the BUSD hard cap, in the
@@ -17,23 +17,23 @@ export function DepositCard() {
   const { token } = state;
   const amount = depositAmount(state.tokenRatePercrypto, state.busdHardCap);
   const deposit = async () => {
-    if (amount === 0n) return warn(`${K}.deposit.nothing`);
+    if (amount === 0n) return warn(`${LABELS}.deposit.nothing`);
     await act(
       { contract: "IERC20", address: state.tokenAddress, fn: "transfer", args: [address, amount] },
-      translate(`${K}.messages.succeeded`),
+      translate(`${LABELS}.messages.succeeded`),
     );
   };
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${K}.deposit.title`)}
+          {translate(`${LABELS}.deposit.title`)}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mt: 1 }} role="group" aria-label={translate(`${K}.deposit.title`)}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mt: 1 }} role="group" aria-label={translate(`${LABELS}.deposit.title`)}>
           <TextField
-            label={translate(`${K}.deposit.amount`)}
+            label={translate(`${LABELS}.deposit.amount`)}
             value={plain(amount, token.decimals)}
-            helperText={`${token.symbol} · ${translate(`${K}.deposit.help`)}`}
+            helperText={`${token.symbol} · ${translate(`${LABELS}.deposit.help`)}`}
             size="small"
             fullWidth
             slotProps={{ htmlInput: { readOnly: true } }}
@@ -45,7 +45,7 @@ export function DepositCard() {
             sx={{ mt: "2px", minWidth: 110 }}
             startIcon={pending === "transfer" ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {translate(`${K}.deposit.button`)}
+            {translate(`${LABELS}.deposit.button`)}
           </Button>
         </Stack>
       </CardContent>

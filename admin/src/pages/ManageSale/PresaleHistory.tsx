@@ -4,7 +4,7 @@ import { useTranslate } from "react-admin";
 import { Address, TxArgs, TxHash, TxStatus } from "../../resources/ChainTransaction/cells";
 import { useSale } from "./useSale";
 
-const F = "resources.transactions.fields";
+const FIELDS = "resources.transactions.fields";
 
 /** This presale's recorded transactions, newest first (allChainTransactions filtered by presaleAddress). */
 export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) {
@@ -31,7 +31,7 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
             <TableHead>
               <TableRow>
                 {["blockNumber", "createdAt", "functionName", "args", "wallet", "userName", "status", "hash"].map((f) => (
-                  <TableCell key={f}>{translate(`${F}.${f}`)}</TableCell>
+                  <TableCell key={f}>{translate(`${FIELDS}.${f}`)}</TableCell>
                 ))}
               </TableRow>
             </TableHead>

@@ -4,7 +4,7 @@ import { BNB_DECIMALS, BUSD_DECIMALS, secondsToDays } from "../../chain";
 import { show } from "./format";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale.values";
+const LABELS = "app.manage_sale.values";
 
 /** SPEC section 3 'On-chain presale values read', all from the one batched read. */
 export function PresaleValues() {
@@ -12,7 +12,7 @@ export function PresaleValues() {
   const { state } = useSale();
   if (!state) return null;
   const { token } = state;
-  const yes = (b: boolean) => translate(`${K}.${b ? "yes" : "no"}`);
+  const yes = (b: boolean) => translate(`${LABELS}.${b ? "yes" : "no"}`);
   const bnb = (v: bigint) => `${show(v, BNB_DECIMALS)} BNB`;
   const busd = (v: bigint) => `${show(v, BUSD_DECIMALS)} BUSD`;
   const days = secondsToDays(state.intervalSeconds);
@@ -31,7 +31,7 @@ export function PresaleValues() {
     ["max_busd", busd(state.busdMaxEthLimit)],
     ["hard_cap", bnb(state.hardCap)],
     ["busd_hard_cap", busd(state.busdHardCap)],
-    ["interval", translate(`${K}.days`, { smart_count: Number(days) })],
+    ["interval", translate(`${LABELS}.days`, { smart_count: Number(days) })],
     ["owner", state.owner],
     ["open", yes(state.isPresaleOpen)],
     ["pool", state.currentPoolId.toString()],
@@ -42,14 +42,14 @@ export function PresaleValues() {
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${K}.title`)}
+          {translate(`${LABELS}.title`)}
         </Typography>
-        <Table size="small" aria-label={translate(`${K}.title`)}>
+        <Table size="small" aria-label={translate(`${LABELS}.title`)}>
           <TableBody>
             {rows.map(([key, value]) => (
               <TableRow key={key} data-value={key}>
                 <TableCell component="th" scope="row" sx={{ color: "text.secondary", width: "40%" }}>
-                  {translate(`${K}.${key}`)}
+                  {translate(`${LABELS}.${key}`)}
                 </TableCell>
                 <TableCell sx={{ fontFamily: value.startsWith("0x") ? "monospace" : undefined, wordBreak: "break-all" }}>{value}</TableCell>
               </TableRow>

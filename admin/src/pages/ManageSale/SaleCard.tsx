@@ -4,7 +4,7 @@ import { useTranslate } from "react-admin";
 import { checkAddress, humanError, parseDays } from "../../chain";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale";
+const LABELS = "app.manage_sale";
 
 function ActionButton({ fn, onClick, children, color }: { fn: string; onClick(): void; children: ReactNode; color?: "error" | "primary" | "secondary" }) {
   const { pending } = useSale();
@@ -35,12 +35,12 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
   const currentStaker = state?.staker ?? "";
   useEffect(() => setStaker(currentStaker), [currentStaker]);
   if (!state) return null;
-  const m = (key: string) => translate(`${K}.messages.${key}`);
+  const message = (key: string) => translate(`${LABELS}.messages.${key}`);
 
   const start = async () => {
-    let n: bigint;
+    let dayCount: bigint;
     try {
-      n = parseDays(days);
+      dayCount = parseDays(days);
       setDaysError(null);
     } catch (e) {
       setDaysError(humanError(e));
@@ -48,23 +48,23 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
     }
     // Checked on a fresh read, before the wallet is asked anything.
     const now = (await reload()) ?? state;
-    if (now.token.balance === 0n) return warn(`${K}.messages.deposit_first`);
-    await act({ fn: "startPresale", args: [n] }, m("started"));
+    if (now.token.balance === 0n) return warn(`${LABELS}.messages.deposit_first`);
+    await act({ fn: "startPresale", args: [dayCount] }, message("started"));
   };
 
   const finalise = async () => {
     const now = (await reload()) ?? state;
-    if (now.isPresaleOpen) return warn(`${K}.messages.stop_first`);
+    if (now.isPresaleOpen) return warn(`${LABELS}.messages.stop_first`);
     const to = checkAddress(staker);
-    if (!to) return warn(`${K}.settings.invalid_address`, "error");
-    await act({ fn: "finalizeSale", args: [to] }, m("finalised"));
+    if (!to) return warn(`${LABELS}.settings.invalid_address`, "error");
+    await act({ fn: "finalizeSale", args: [to] }, message("finalised"));
   };
 
   const toggleWhitelist = async () => {
     const done = await act({ fn: "whitelistedSale" });
     if (!done) return;
     const enabled = done.state ? done.state.isWhitelist : !state.isWhitelist;
-    warn(`${K}.messages.${enabled ? "whitelist_on" : "whitelist_off"}`, enabled ? "info" : "warning");
+    warn(`${LABELS}.messages.${enabled ? "whitelist_on" : "whitelist_off"}`, enabled ? "info" : "warning");
   };
 
   const stakerValid = !!checkAddress(staker);
@@ -72,12 +72,12 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${K}.sale.title`)}
+          {translate(`${LABELS}.sale.title`)}
         </Typography>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${K}.sale.start`)}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.start`)}>
             <TextField
-              label={translate(`${K}.sale.days`)}
+              label={translate(`${LABELS}.sale.days`)}
               value={days}
               onChange={(e) => setDays(e.target.value)}
               error={!!daysError}
@@ -86,43 +86,43 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
               slotProps={{ htmlInput: { inputMode: "numeric" } }}
             />
             <ActionButton fn="startPresale" onClick={start}>
-              {translate(`${K}.sale.start`)}
+              {translate(`${LABELS}.sale.start`)}
             </ActionButton>
-            <ActionButton fn="closePresale" color="error" onClick={() => void act({ fn: "closePresale" }, m("stopped"))}>
-              {translate(`${K}.sale.stop`)}
+            <ActionButton fn="closePresale" color="error" onClick={() => void act({ fn: "closePresale" }, message("stopped"))}>
+              {translate(`${LABELS}.sale.stop`)}
             </ActionButton>
           </Stack>
           <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
             <FormControlLabel
               control={<Switch checked={state.isWhitelist} onChange={() => void toggleWhitelist()} disabled={pending !== null} />}
-              label={translate(`${K}.sale.whitelist`)}
+              label={translate(`${LABELS}.sale.whitelist`)}
             />
             <Button variant="outlined" onClick={onAddWhitelist} disabled={pending !== null}>
-              {translate(`${K}.sale.add_whitelist`)}
+              {translate(`${LABELS}.sale.add_whitelist`)}
             </Button>
           </Stack>
           <Divider />
-          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${K}.sale.finalise`)}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.finalise`)}>
             <TextField
-              label={translate(`${K}.sale.staker`)}
+              label={translate(`${LABELS}.sale.staker`)}
               value={staker}
               onChange={(e) => setStaker(e.target.value)}
               error={!stakerValid}
-              helperText={stakerValid ? translate(`${K}.sale.staker_help`) : translate(`${K}.settings.invalid_address`)}
+              helperText={stakerValid ? translate(`${LABELS}.sale.staker_help`) : translate(`${LABELS}.settings.invalid_address`)}
               size="small"
               fullWidth
             />
             <ActionButton fn="finalizeSale" color="secondary" onClick={finalise}>
-              {translate(`${K}.sale.finalise`)}
+              {translate(`${LABELS}.sale.finalise`)}
             </ActionButton>
           </Stack>
           <Divider />
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
-            <ActionButton fn="withdrawBNB" onClick={() => void act({ fn: "withdrawBNB" }, m("succeeded"))}>
-              {translate(`${K}.sale.withdraw_bnb`)}
+            <ActionButton fn="withdrawBNB" onClick={() => void act({ fn: "withdrawBNB" }, message("succeeded"))}>
+              {translate(`${LABELS}.sale.withdraw_bnb`)}
             </ActionButton>
-            <ActionButton fn="getUnsoldTokens" onClick={() => void act({ fn: "getUnsoldTokens" }, m("succeeded"))}>
-              {translate(`${K}.sale.withdraw_tokens`)}
+            <ActionButton fn="getUnsoldTokens" onClick={() => void act({ fn: "getUnsoldTokens" }, message("succeeded"))}>
+              {translate(`${LABELS}.sale.withdraw_tokens`)}
             </ActionButton>
           </Stack>
         </Stack>

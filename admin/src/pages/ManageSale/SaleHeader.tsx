@@ -5,7 +5,7 @@ import { useNotify, useTranslate } from "react-admin";
 import { ConnectButton, sameAddress, useWallet } from "../../chain";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale";
+const LABELS = "app.manage_sale";
 
 /** Copies text: the Clipboard API, else a hidden textarea and execCommand (older or locked-down browsers). */
 export async function copyText(text: string): Promise<boolean> {
@@ -38,64 +38,64 @@ export function SaleHeader() {
   const { account, status, error: walletError } = useWallet();
   const copy = async () => {
     const ok = await copyText(address);
-    notify(ok ? `${K}.copied` : `${K}.copy_failed`, { type: ok ? "success" : "error" });
+    notify(ok ? `${LABELS}.copied` : `${LABELS}.copy_failed`, { type: ok ? "success" : "error" });
   };
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}>
         <Typography variant="h5" component="h1">
-          {translate(`${K}.title`)}
+          {translate(`${LABELS}.title`)}
         </Typography>
         <ConnectButton />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
         <Typography variant="body2" color="text.secondary">
-          {translate(`${K}.presale_address`)}:
+          {translate(`${LABELS}.presale_address`)}:
         </Typography>
         <Typography component="span" sx={{ fontFamily: "monospace", wordBreak: "break-all" }} data-testid="presale-address">
           {address}
         </Typography>
-        <Tooltip title={translate(`${K}.copy_address`)}>
-          <IconButton aria-label={translate(`${K}.copy_address`)} size="small" onClick={copy}>
+        <Tooltip title={translate(`${LABELS}.copy_address`)}>
+          <IconButton aria-label={translate(`${LABELS}.copy_address`)} size="small" onClick={copy}>
             <ContentCopyIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Stack>
       {state && (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} data-testid="sale-status">
-          <Chip size="small" color={state.isPresaleOpen ? "success" : "default"} label={translate(`${K}.status.${state.isPresaleOpen ? "open" : "closed"}`)} />
+          <Chip size="small" color={state.isPresaleOpen ? "success" : "default"} label={translate(`${LABELS}.status.${state.isPresaleOpen ? "open" : "closed"}`)} />
           <Chip
             size="small"
             color={state.isWhitelist ? "info" : "default"}
             variant="outlined"
-            label={translate(`${K}.status.${state.isWhitelist ? "whitelist_on" : "whitelist_off"}`)}
+            label={translate(`${LABELS}.status.${state.isWhitelist ? "whitelist_on" : "whitelist_off"}`)}
           />
-          {state.isClaimable && <Chip size="small" color="secondary" label={translate(`${K}.status.finalised`)} />}
+          {state.isClaimable && <Chip size="small" color="secondary" label={translate(`${LABELS}.status.finalised`)} />}
           <Box sx={{ flex: 1 }} />
           <Typography variant="caption" color="text.secondary">
-            {translate(`${K}.read_at`, { block: state.blockNumber })}
+            {translate(`${LABELS}.read_at`, { block: state.blockNumber })}
           </Typography>
-          <Tooltip title={translate(`${K}.reread`)}>
+          <Tooltip title={translate(`${LABELS}.reread`)}>
             <span>
-              <IconButton aria-label={translate(`${K}.reread`)} size="small" onClick={() => void reload()} disabled={reading}>
+              <IconButton aria-label={translate(`${LABELS}.reread`)} size="small" onClick={() => void reload()} disabled={reading}>
                 <RefreshIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
         </Stack>
       )}
-      {status === "off" && <Alert severity="info">{translate(`${K}.chain_off`)}</Alert>}
+      {status === "off" && <Alert severity="info">{translate(`${LABELS}.chain_off`)}</Alert>}
       {status === "error" && walletError && <Alert severity="error">{walletError}</Alert>}
       {error && (
         <Alert severity="error" role="alert">
-          {translate(`${K}.read_error`, { error })}
+          {translate(`${LABELS}.read_error`, { error })}
         </Alert>
       )}
-      {recordLoaded && !record && <Alert severity="info">{translate(`${K}.not_registered`)}</Alert>}
-      {state && !account && status === "ready" && <Alert severity="info">{translate(`${K}.connect_hint`)}</Alert>}
+      {recordLoaded && !record && <Alert severity="info">{translate(`${LABELS}.not_registered`)}</Alert>}
+      {state && !account && status === "ready" && <Alert severity="info">{translate(`${LABELS}.connect_hint`)}</Alert>}
       {state && account && !sameAddress(account, state.owner) && (
         <Alert severity="warning" data-testid="not-owner">
-          {translate(`${K}.not_owner`, { account, owner: state.owner })}
+          {translate(`${LABELS}.not_owner`, { account, owner: state.owner })}
         </Alert>
       )}
     </Stack>

@@ -5,7 +5,7 @@ import { plain } from "./format";
 import { UpdateField, type Parsed } from "./UpdateField";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale";
+const LABELS = "app.manage_sale";
 
 /** Text → base units with these decimals, or the parse error in plain words. */
 const amountParser =
@@ -29,35 +29,35 @@ export function SettingsCard() {
   if (!state) return null;
   const { token } = state;
   const busy = pending !== null;
-  const succeeded = translate(`${K}.messages.succeeded`);
-  const usdtHelp = translate(`${K}.settings.usdt_help`);
+  const succeeded = translate(`${LABELS}.messages.succeeded`);
+  const usdtHelp = translate(`${LABELS}.settings.usdt_help`);
   const limits = [
-    { fn: "setBUSDMinEthLimit", label: `${K}.settings.min_usdt`, value: state.busdMinEthLimit },
-    { fn: "setBUSDMaxEthLimit", label: `${K}.settings.max_usdt`, value: state.busdMaxEthLimit },
-    { fn: "setBUSDHardCap", label: `${K}.settings.hard_cap_usdt`, value: state.busdHardCap },
+    { fn: "setBUSDMinEthLimit", label: `${LABELS}.settings.min_usdt`, value: state.busdMinEthLimit },
+    { fn: "setBUSDMaxEthLimit", label: `${LABELS}.settings.max_usdt`, value: state.busdMaxEthLimit },
+    { fn: "setBUSDHardCap", label: `${LABELS}.settings.hard_cap_usdt`, value: state.busdHardCap },
   ];
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${K}.settings.title`)}
+          {translate(`${LABELS}.settings.title`)}
         </Typography>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <UpdateField
-            label={`${K}.settings.price_usdt`}
-            helperText={translate(`${K}.settings.price_help`, { symbol: token.symbol, decimals: token.decimals })}
+            label={`${LABELS}.settings.price_usdt`}
+            helperText={translate(`${LABELS}.settings.price_help`, { symbol: token.symbol, decimals: token.decimals })}
             current={plain(state.tokenRatePercrypto, token.decimals)}
-            parse={amountParser(token.decimals, translate(`${K}.settings.price_usdt`))}
+            parse={amountParser(token.decimals, translate(`${LABELS}.settings.price_usdt`))}
             onUpdate={(rate) => act({ fn: "setTokenRatePercrypto", args: [rate] }, succeeded)}
             disabled={busy}
             busy={pending === "setTokenRatePercrypto"}
           />
           <UpdateField<string>
-            label={`${K}.settings.token_address`}
+            label={`${LABELS}.settings.token_address`}
             current={state.tokenAddress}
             parse={(text) => {
               const address = checkAddress(text);
-              return address ? { value: address } : { error: translate(`${K}.settings.invalid_address`) };
+              return address ? { value: address } : { error: translate(`${LABELS}.settings.invalid_address`) };
             }}
             onUpdate={(address) => act({ fn: "setTokenAddress", args: [address] }, succeeded)}
             disabled={busy}

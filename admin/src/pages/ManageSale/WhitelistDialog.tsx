@@ -22,7 +22,7 @@ import { useNotify, useTranslate } from "react-admin";
 import { chunk, checkRow, hasError, mergeRows, parseCsv, WHITELIST_CHUNK, type WhitelistRow } from "./whitelistRows";
 import { useSale } from "./useSale";
 
-const K = "app.manage_sale.whitelist";
+const LABELS = "app.manage_sale.whitelist";
 
 let nextKey = 1;
 const emptyRow = (): WhitelistRow => ({ key: nextKey++, user: "", value: "" });
@@ -63,7 +63,7 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
   const addRows = (text: string) => {
     const parsed = parseCsv(text);
     if (parsed.length === 0) {
-      setCsvError(translate(`${K}.csv_empty`));
+      setCsvError(translate(`${LABELS}.csv_empty`));
       return false;
     }
     setCsvError(null);
@@ -97,18 +97,18 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
 
   return (
     <>
-      <DialogTitle id="whitelist-title">{translate(`${K}.title`)}</DialogTitle>
+      <DialogTitle id="whitelist-title">{translate(`${LABELS}.title`)}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={1.5}>
           {rows.map((row, i) => {
-            const c = checks[i];
+            const check = checks[i];
             // A row's problems show once it is imported or submitted; while typing, from 42 characters (an address's length).
-            const userError = !c.blank && c.userError && (submitted || row.user.trim().length >= 42) ? translate(c.userError) : undefined;
-            const valueError = !c.blank && c.valueError && (submitted || row.value.trim()) ? translate(c.valueError) : undefined;
+            const userError = !check.blank && check.userError && (submitted || row.user.trim().length >= 42) ? translate(check.userError) : undefined;
+            const valueError = !check.blank && check.valueError && (submitted || row.value.trim()) ? translate(check.valueError) : undefined;
             return (
-              <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${K}.row`, { n: i + 1 })} data-invalid={hasError(c) || undefined}>
+              <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.row`, { n: i + 1 })} data-invalid={hasError(check) || undefined}>
                 <TextField
-                  label={translate(`${K}.user`)}
+                  label={translate(`${LABELS}.user`)}
                   value={row.user}
                   onChange={(e) => update(row.key, { user: e.target.value })}
                   error={!!userError}
@@ -118,7 +118,7 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
                   slotProps={{ htmlInput: { spellCheck: false } }}
                 />
                 <TextField
-                  label={translate(`${K}.value`)}
+                  label={translate(`${LABELS}.value`)}
                   value={row.value}
                   onChange={(e) => update(row.key, { value: e.target.value })}
                   error={!!valueError}
@@ -127,9 +127,9 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
                   sx={{ flex: 1 }}
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
                 />
-                <Tooltip title={translate(`${K}.remove_row`)}>
+                <Tooltip title={translate(`${LABELS}.remove_row`)}>
                   <span>
-                    <IconButton aria-label={translate(`${K}.remove_row`)} onClick={() => remove(row.key)} disabled={sending}>
+                    <IconButton aria-label={translate(`${LABELS}.remove_row`)} onClick={() => remove(row.key)} disabled={sending}>
                       <CloseIcon />
                     </IconButton>
                   </span>
@@ -138,9 +138,9 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
             );
           })}
           <Box>
-            <Tooltip title={translate(`${K}.add_row`)}>
+            <Tooltip title={translate(`${LABELS}.add_row`)}>
               <span>
-                <IconButton aria-label={translate(`${K}.add_row`)} onClick={() => setRows((rs) => [...rs, emptyRow()])} disabled={sending} color="primary">
+                <IconButton aria-label={translate(`${LABELS}.add_row`)} onClick={() => setRows((rs) => [...rs, emptyRow()])} disabled={sending} color="primary">
                   <AddIcon />
                 </IconButton>
               </span>
@@ -148,7 +148,7 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
           </Box>
           <Divider />
           <TextField
-            label={translate(`${K}.csv`)}
+            label={translate(`${LABELS}.csv`)}
             value={csv}
             onChange={(e) => setCsv(e.target.value)}
             multiline
@@ -161,10 +161,10 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
           />
           <Stack direction="row" spacing={1}>
             <Button variant="outlined" onClick={() => addRows(csv) && setCsv("")} disabled={sending || !csv.trim()}>
-              {translate(`${K}.csv_add`)}
+              {translate(`${LABELS}.csv_add`)}
             </Button>
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={sending}>
-              {translate(`${K}.csv_file`)}
+              {translate(`${LABELS}.csv_file`)}
             </Button>
             <input
               ref={fileInput}
@@ -181,20 +181,20 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
           </Stack>
           {submitted && errors > 0 && (
             <Alert severity="error" role="alert">
-              {translate(`${K}.errors`, { smart_count: errors })}
+              {translate(`${LABELS}.errors`, { smart_count: errors })}
             </Alert>
           )}
-          {submitted && errors === 0 && entries.length === 0 && <Alert severity="warning">{translate(`${K}.nothing`)}</Alert>}
+          {submitted && errors === 0 && entries.length === 0 && <Alert severity="warning">{translate(`${LABELS}.nothing`)}</Alert>}
           {entries.length > 0 && (
             <Typography variant="body2" color="text.secondary" data-testid="whitelist-plan">
-              {translate(`${K}.plan`, { count: entries.length, smart_count: batches })}
-              {duplicates > 0 && ` · ${translate(`${K}.merged`, { smart_count: duplicates })}`}
+              {translate(`${LABELS}.plan`, { count: entries.length, smart_count: batches })}
+              {duplicates > 0 && ` · ${translate(`${LABELS}.merged`, { smart_count: duplicates })}`}
             </Typography>
           )}
           {progress && (
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
               <CircularProgress size={16} />
-              <Typography variant="body2">{translate(`${K}.progress`, progress)}</Typography>
+              <Typography variant="body2">{translate(`${LABELS}.progress`, progress)}</Typography>
             </Stack>
           )}
         </Stack>
@@ -204,7 +204,7 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
           {translate("app.form.close")}
         </Button>
         <Button variant="contained" onClick={submit} disabled={sending || pending !== null}>
-          {translate(`${K}.submit`)}
+          {translate(`${LABELS}.submit`)}
         </Button>
       </DialogActions>
     </>

@@ -14,7 +14,7 @@ import { SettingsCard } from "./SettingsCard";
 import { SaleContext, useSaleState } from "./useSale";
 import { WhitelistDialog } from "./WhitelistDialog";
 
-const K = "app.manage_sale";
+const LABELS = "app.manage_sale";
 
 /** /ManageSale without a presale, or with something that is not an address. */
 function ChoosePresale({ invalid }: { invalid?: string }) {
@@ -23,21 +23,21 @@ function ChoosePresale({ invalid }: { invalid?: string }) {
     <Card>
       <CardContent>
         <Typography variant="h5" component="h1" gutterBottom>
-          {translate(`${K}.title`)}
+          {translate(`${LABELS}.title`)}
         </Typography>
         {invalid && (
           <Alert severity="error" sx={{ mb: 2, wordBreak: "break-all" }}>
-            {translate(`${K}.invalid_address`, { address: invalid })}
+            {translate(`${LABELS}.invalid_address`, { address: invalid })}
           </Alert>
         )}
         <Typography variant="h6" component="h2">
-          {translate(`${K}.choose_title`)}
+          {translate(`${LABELS}.choose_title`)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate(`${K}.choose_text`)}
+          {translate(`${LABELS}.choose_text`)}
         </Typography>
         <Button component={RouterLink} to="/LaunchPad" variant="contained">
-          {translate(`${K}.to_launchpad`)}
+          {translate(`${LABELS}.to_launchpad`)}
         </Button>
       </CardContent>
     </Card>
@@ -61,7 +61,7 @@ function ManageSale({ address }: { address: string }) {
         {!state && reading && !error && (
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", p: 2 }}>
             <CircularProgress size={20} />
-            <Typography>{translate(`${K}.loading`)}</Typography>
+            <Typography>{translate(`${LABELS}.loading`)}</Typography>
           </Stack>
         )}
         {state && (
@@ -96,7 +96,7 @@ export default function ManageSalePage() {
   const address = id ? checkAddress(id) : null;
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
-      <Title title={`${K}.title`} />
+      <Title title={`${LABELS}.title`} />
       {address ? (
         <WalletProvider>
           <ManageSale key={address} address={address} />

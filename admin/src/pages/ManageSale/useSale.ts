@@ -72,21 +72,21 @@ export function useSaleState(address: string): Sale {
 
   const reload = useCallback(
     async (minBlock?: number) => {
-      const n = ++seq.current;
+      const sequence = ++seq.current;
       setReading(true);
       try {
         const next = await readPresale(address, { minBlock, tokenHint: tokenHint.current ?? recordToken });
-        if (n === seq.current) {
+        if (sequence === seq.current) {
           tokenHint.current = next.tokenAddress;
           setState(next);
           setError(null);
         }
         return next;
       } catch (e) {
-        if (n === seq.current) setError(humanError(e));
+        if (sequence === seq.current) setError(humanError(e));
         return null;
       } finally {
-        if (n === seq.current) setReading(false);
+        if (sequence === seq.current) setReading(false);
       }
     },
     [address, recordToken],

@@ -27,7 +27,7 @@ export interface RowCheck {
   blank: boolean;
 }
 
-const K = "app.manage_sale.whitelist";
+const LABELS = "app.manage_sale.whitelist";
 
 export function checkRow(row: Pick<WhitelistRow, "user" | "value">): RowCheck {
   const user = row.user.trim();
@@ -36,15 +36,15 @@ export function checkRow(row: Pick<WhitelistRow, "user" | "value">): RowCheck {
   const address = checkAddress(user);
   let amount: bigint | null = null;
   let valueError: string | undefined;
-  if (!value) valueError = `${K}.missing_amount`;
+  if (!value) valueError = `${LABELS}.missing_amount`;
   else {
     try {
       amount = parseAmount(value, BNB_DECIMALS);
     } catch {
-      valueError = `${K}.invalid_amount`;
+      valueError = `${LABELS}.invalid_amount`;
     }
   }
-  return { address, amount, blank: false, userError: address ? undefined : `${K}.invalid_address`, valueError };
+  return { address, amount, blank: false, userError: address ? undefined : `${LABELS}.invalid_address`, valueError };
 }
 
 export const hasError = (c: RowCheck) => !c.blank && (!!c.userError || !!c.valueError);
@@ -71,13 +71,13 @@ export interface WhitelistEntry {
 export function mergeRows(checks: RowCheck[]): { entries: WhitelistEntry[]; duplicates: number } {
   const byAddress = new Map<string, WhitelistEntry>();
   let duplicates = 0;
-  for (const c of checks) {
-    if (c.blank || !c.address || c.amount === null) continue;
-    const seen = byAddress.get(c.address);
+  for (const check of checks) {
+    if (check.blank || !check.address || check.amount === null) continue;
+    const seen = byAddress.get(check.address);
     if (seen) {
-      seen.amount += c.amount;
+      seen.amount += check.amount;
       duplicates++;
-    } else byAddress.set(c.address, { address: c.address, amount: c.amount });
+    } else byAddress.set(check.address, { address: check.address, amount: check.amount });
   }
   return { entries: [...byAddress.values()], duplicates };
 }

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { CHAIN_ERROR_ANCHOR, checkAddress, humanError, readBlacklisted, useChainAction, useWallet } from "../../chain";
 
-const K = "resources.blocklist";
+const LABELS = "resources.blocklist";
 /** An address is 42 characters: the check starts there (SPEC section 5). */
 export const ADDRESS_LENGTH = 42;
 
-export const addressError = (text: string) => (text.trim().length >= ADDRESS_LENGTH && !checkAddress(text) ? `${K}.invalid` : null);
+export const addressError = (text: string) => (text.trim().length >= ADDRESS_LENGTH && !checkAddress(text) ? `${LABELS}.invalid` : null);
 
 /**
  * The add-to-blocklist modal: one wallet address, Close and Add. Add blocks the
@@ -38,9 +38,9 @@ function AddForm({ onClose, onDone }: { onClose(): void; onDone(minBlock?: numbe
   };
 
   const add = async () => {
-    if (!account) return toast(`${K}.connect_first`);
+    if (!account) return toast(`${LABELS}.connect_first`);
     const address = checkAddress(text);
-    if (!address) return setError(`${K}.invalid`);
+    if (!address) return setError(`${LABELS}.invalid`);
     setSaving(true);
     try {
       const { data: listed } = await dataProvider.getList("blocklist", {
@@ -49,7 +49,7 @@ function AddForm({ onClose, onDone }: { onClose(): void; onDone(minBlock?: numbe
         sort: { field: "id", order: "ASC" },
       });
       const blocked = (await readBlacklisted([address])).get(address);
-      if (listed.length > 0 && blocked) return toast(`${K}.already_listed`, "warning");
+      if (listed.length > 0 && blocked) return toast(`${LABELS}.already_listed`, "warning");
       let minBlock: number | undefined;
       if (!blocked) {
         const receipt = await run({ contract: "SaleToken", fn: "addBlacklistedUser", args: [address] });
@@ -60,12 +60,12 @@ function AddForm({ onClose, onDone }: { onClose(): void; onDone(minBlock?: numbe
         try {
           await dataProvider.create("blocklist", { data: { walletAddress: address } });
         } catch (e) {
-          toast(`${K}.saved_failed`, "error", { error: (e as Error)?.message ?? String(e) });
+          toast(`${LABELS}.saved_failed`, "error", { error: (e as Error)?.message ?? String(e) });
           onDone(minBlock);
           return;
         }
       }
-      toast(`${K}.added`, "success");
+      toast(`${LABELS}.added`, "success");
       onDone(minBlock);
       onClose();
     } catch (e) {
@@ -80,10 +80,10 @@ function AddForm({ onClose, onDone }: { onClose(): void; onDone(minBlock?: numbe
   const busy = saving || pending !== null;
   return (
     <>
-      <DialogTitle id="blocklist-add-title">{translate(`${K}.add_title`)}</DialogTitle>
+      <DialogTitle id="blocklist-add-title">{translate(`${LABELS}.add_title`)}</DialogTitle>
       <DialogContent dividers>
         <TextField
-          label={translate(`${K}.fields.walletAddress`)}
+          label={translate(`${LABELS}.fields.walletAddress`)}
           value={text}
           onChange={(e) => {
             setText(e.target.value);

@@ -8,7 +8,7 @@ import { AddBlocklistDialog } from "./AddBlocklistDialog";
 import { ChainStatusCell, ChainStatusContext, ChainStatusLoader, type ChainRead, type ChainStatuses } from "./chainStatus";
 import { RemoveBlockedButton } from "./RemoveBlockedButton";
 
-const K = "resources.blocklist";
+const LABELS = "resources.blocklist";
 
 function Blocklist() {
   const refresh = useRefresh();
@@ -25,23 +25,23 @@ function Blocklist() {
   return (
     <ChainStatusContext.Provider value={statuses}>
       <CrudList
-        title={`${K}.title`}
+        title={`${LABELS}.title`}
         sort={{ field: "createdAt", order: "DESC" }}
         actions={
           <>
             <ConnectButton size="small" />
-            <AddButton label={`${K}.add`} onClick={() => setOpen(true)} />
+            <AddButton label={`${LABELS}.add`} onClick={() => setOpen(true)} />
           </>
         }
         aside={<ChainStatusLoader read={read} statuses={statuses} onLoaded={setStatuses} />}
         columns={[
           col.serial(),
-          col.text("walletAddress", `${K}.fields.walletAddress`, { sortable: true }),
-          col.text("onChain", `${K}.fields.chain`, {
+          col.text("walletAddress", `${LABELS}.fields.walletAddress`, { sortable: true }),
+          col.text("onChain", `${LABELS}.fields.chain`, {
             render: () => <ChainStatusCell />,
             exportValue: (r) => (statuses[String(r.walletAddress).toLowerCase()] === undefined ? "" : String(statuses[String(r.walletAddress).toLowerCase()])),
           }),
-          col.datetime("createdAt", `${K}.fields.date`, { sortable: true }),
+          col.datetime("createdAt", `${LABELS}.fields.date`, { sortable: true }),
           col.actions("delete", "app.list.delete", () => <RemoveBlockedButton onDone={done} />),
         ]}
       >

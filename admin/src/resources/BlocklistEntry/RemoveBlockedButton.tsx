@@ -5,7 +5,7 @@ import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate 
 import { CHAIN_ERROR_ANCHOR, useChainAction, useWallet } from "../../chain";
 import { ChainStatusContext } from "./chainStatus";
 
-const K = "resources.blocklist";
+const LABELS = "resources.blocklist";
 
 /**
  * The row's delete: unblocks the address on the token (removeBlacklist, from
@@ -30,7 +30,7 @@ export function RemoveBlockedButton({ onDone }: { onDone(minBlock?: number): voi
     notify(message, { type, messageArgs: { _: message }, ...(type === "error" ? { anchorOrigin: CHAIN_ERROR_ANCHOR } : {}) });
   };
   const remove = async () => {
-    if (!account) return toast(`${K}.connect_first`, "error");
+    if (!account) return toast(`${LABELS}.connect_first`, "error");
     setBusy(true);
     try {
       let minBlock: number | undefined;
@@ -41,9 +41,9 @@ export function RemoveBlockedButton({ onDone }: { onDone(minBlock?: number): voi
       }
       try {
         await dataProvider.delete("blocklist", { id: record.id, previousData: record });
-        toast(`${K}.removed`, "success");
+        toast(`${LABELS}.removed`, "success");
       } catch (e) {
-        toast(`${K}.removed_failed`, "error", { error: (e as Error)?.message ?? String(e) });
+        toast(`${LABELS}.removed_failed`, "error", { error: (e as Error)?.message ?? String(e) });
       }
       onDone(minBlock);
       refresh();

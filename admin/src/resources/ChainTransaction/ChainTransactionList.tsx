@@ -4,7 +4,7 @@ import { Address, PresaleLink, TxArgs, TxHash, TxStatus } from "./cells";
 import { useTransactionFilters } from "./filters";
 import { useExplorerUrl } from "./useExplorerUrl";
 
-const F = "resources.transactions.fields";
+const FIELDS = "resources.transactions.fields";
 
 /**
  * Every chain action sent from the admin, as the gateway recorded it from the
@@ -20,16 +20,16 @@ export function ChainTransactionList() {
       sort={{ field: "blockNumber", order: "DESC" }}
       filters={filters}
       columns={[
-        col.text("blockNumber", `${F}.blockNumber`, { sortable: true }),
-        col.datetime("createdAt", `${F}.createdAt`, { sortable: true }),
-        col.text("contract", `${F}.contract`, { sortable: true }),
-        col.text("functionName", `${F}.functionName`, { sortable: true }),
-        col.text("args", `${F}.args`, { render: (r) => <TxArgs args={r.args} /> }),
-        col.text("presaleAddress", `${F}.presaleAddress`, { render: (r) => <PresaleLink address={r.presaleAddress} /> }),
-        col.text("wallet", `${F}.wallet`, { render: (r) => <Address address={r.wallet} explorerUrl={explorerUrl} /> }),
-        col.text("userName", `${F}.userName`),
-        col.text("status", `${F}.status`, { render: (r) => <TxStatus status={r.status} /> }),
-        col.text("hash", `${F}.hash`, { render: (r) => <TxHash hash={r.hash} explorerUrl={explorerUrl} /> }),
+        col.text("blockNumber", `${FIELDS}.blockNumber`, { sortable: true }),
+        col.datetime("createdAt", `${FIELDS}.createdAt`, { sortable: true }),
+        col.text("contract", `${FIELDS}.contract`, { sortable: true }),
+        col.text("functionName", `${FIELDS}.functionName`, { sortable: true }),
+        col.text("args", `${FIELDS}.args`, { render: (r) => <TxArgs args={r.args} /> }),
+        col.text("presaleAddress", `${FIELDS}.presaleAddress`, { render: (r) => <PresaleLink address={r.presaleAddress} /> }),
+        col.text("wallet", `${FIELDS}.wallet`, { render: (r) => <Address address={r.wallet} explorerUrl={explorerUrl} /> }),
+        col.text("userName", `${FIELDS}.userName`),
+        col.text("status", `${FIELDS}.status`, { render: (r) => <TxStatus status={r.status} /> }),
+        col.text("hash", `${FIELDS}.hash`, { render: (r) => <TxHash hash={r.hash} explorerUrl={explorerUrl} /> }),
       ]}
     />
   );

@@ -73,7 +73,7 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
   const submit = async (values: LaunchPadValues) => {
     const checked = checkLaunchPad(values);
     if ("errors" in checked) return checked.errors;
-    const c = checked.ok;
+    const valid = checked.ok;
 
     let address: string;
     try {
@@ -84,7 +84,7 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
       const receipt = await sendTransaction({
         contract: "PresaleFactory",
         fn: "createPresale",
-        args: createPresaleArgs(c, config.contracts.staking),
+        args: createPresaleArgs(valid, config.contracts.staking),
         wallet,
         onSubmitted: () => flow.go("mining"),
       });
@@ -92,7 +92,7 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
       // The factory's answer at the receipt's block, through the app's own node (its PresaleCreated event if that read fails).
       const factory = config.contracts.presaleFactory;
       const read = await readOne<string>(
-        { address: factory, contract: "PresaleFactory", fn: "getPresale", args: [c.token] },
+        { address: factory, contract: "PresaleFactory", fn: "getPresale", args: [valid.token] },
         { blockTag: receipt.blockNumber, minBlock: receipt.blockNumber },
       ).catch(() => null);
       address = read && read !== ZeroAddress ? read : presaleCreatedIn(receipt, factory);
@@ -104,7 +104,7 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
 
     flow.go("saving");
     try {
-      await dataProvider.create("LaunchPad", { data: launchPadRecord(values, c, address) });
+      await dataProvider.create("LaunchPad", { data: launchPadRecord(values, valid, address) });
     } catch (e) {
       return saveFailed(e, address);
     }

@@ -108,17 +108,17 @@ export function createPresaleArgs(checked: CheckedLaunchPad, staker: string): un
 }
 
 /** The LaunchPad record (GraphQL createLaunchPad): human decimal amounts, as the chain got them. */
-export function launchPadRecord(values: LaunchPadValues, c: CheckedLaunchPad, presaleAddress: string) {
+export function launchPadRecord(values: LaunchPadValues, checked: CheckedLaunchPad, presaleAddress: string) {
   const amounts = Object.fromEntries(
-    AMOUNT_FIELDS.map(([field, scale]) => [field, formatAmount(c.amounts[field], scale === "token" ? c.decimals : scale)]),
+    AMOUNT_FIELDS.map(([field, scale]) => [field, formatAmount(checked.amounts[field], scale === "token" ? checked.decimals : scale)]),
   ) as Record<AmountField, string>;
   return {
-    pid: c.pid,
+    pid: checked.pid,
     ...amounts,
-    tokenAddress: c.token,
+    tokenAddress: checked.token,
     tokenName: values.tokenName?.trim() || undefined,
     tokenSymbol: values.tokenSymbol?.trim() || undefined,
-    tokenDecimal: c.decimals,
+    tokenDecimal: checked.decimals,
     presaleAddress,
   };
 }

@@ -5,7 +5,7 @@ import { ImageInput } from "../../ui/ImageInput";
 import { rowActions } from "../../ui/rowActions";
 import { SectionInputs } from "../../ui/SectionInputs";
 
-const F = "resources.Farms.fields";
+const FIELDS = "resources.Farms.fields";
 
 /**
  * Farms (form list): the farm pools saved after their add transaction. As in
@@ -19,10 +19,10 @@ export const FarmList = () => (
     title="resources.Farms.title"
     sort={{ field: "pid", order: "ASC" }}
     columns={[
-      col.text("pid", `${F}.pid`, { sortable: true }),
+      col.text("pid", `${FIELDS}.pid`, { sortable: true }),
       col.image(),
-      col.text("lpSymbol", `${F}.lpSymbol`, { sortable: true }),
-      col.text("tokenAddresses", `${F}.tokenAddresses`),
+      col.text("lpSymbol", `${FIELDS}.lpSymbol`, { sortable: true }),
+      col.text("tokenAddresses", `${FIELDS}.tokenAddresses`),
       rowActions.edit(),
       rowActions.delete(),
     ]}
@@ -31,8 +31,8 @@ export const FarmList = () => (
       title: "resources.Farms.edit",
       inputs: (
         <>
-          <TextInput source="lpSymbol" label={`${F}.lpSymbol`} fullWidth />
-          <TextInput source="tokenSymbol" label={`${F}.tokenSymbol`} fullWidth />
+          <TextInput source="lpSymbol" label={`${FIELDS}.lpSymbol`} fullWidth />
+          <TextInput source="tokenSymbol" label={`${FIELDS}.tokenSymbol`} fullWidth />
           <ImageInput label="app.fields.image" rule="pngSvg" />
         </>
       ),

@@ -46,14 +46,14 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
   const submit = async (values: PoolValues) => {
     const checked = checkPool(values);
     if ("errors" in checked) return checked.errors;
-    const c = checked.ok;
+    const valid = checked.ok;
 
-    let added = unsaved && sameAddress(unsaved.token, c.token) ? unsaved : null;
+    let added = unsaved && sameAddress(unsaved.token, valid.token) ? unsaved : null;
     if (!added) {
       try {
         flow.go("wallet");
         const wallet = await gate.requireWallet();
-        added = await addFarmPool(c, wallet, await requireChainConfig(), flow.go);
+        added = await addFarmPool(valid, wallet, await requireChainConfig(), flow.go);
       } catch (e) {
         flow.chainFailed(e);
         return;
@@ -63,13 +63,13 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
 
     flow.go("saving");
     try {
-      await dataProvider.create("Farms", { data: poolRecord(values, c, added) });
+      await dataProvider.create("Farms", { data: poolRecord(values, valid, added) });
     } catch (e) {
       const { message, fieldErrors } = saveErrorOf(e);
       flow.report(translate("resources.Feature.save_failed", { message: translate(message, { _: message }), pid: added.pid }));
       return fieldErrors;
     }
-    notify("resources.Feature.pool_added", { type: "success", messageArgs: { pid: added.pid, lpSymbol: `${c.symbol}-${QUOTE_SYMBOL} LP` } });
+    notify("resources.Feature.pool_added", { type: "success", messageArgs: { pid: added.pid, lpSymbol: `${valid.symbol}-${QUOTE_SYMBOL} LP` } });
     setUnsaved(null);
     flow.reset();
     setFormKey((k) => k + 1);

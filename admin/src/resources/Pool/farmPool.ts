@@ -31,13 +31,13 @@ function poolAddedIn(receipt: TransactionReceipt, farm: string): number | null {
 }
 
 export async function addFarmPool(
-  c: CheckedPool,
+  checked: CheckedPool,
   wallet: ConnectedWallet,
   config: ChainConfig,
   onStep: (step: FlowStep, args?: Record<string, unknown>) => void,
 ): Promise<AddedPool> {
   const { farm, pairFactory, stable } = config.contracts;
-  const getPair = { address: pairFactory, contract: "PairFactory" as const, fn: "getPair", args: [c.token, stable] };
+  const getPair = { address: pairFactory, contract: "PairFactory" as const, fn: "getPair", args: [checked.token, stable] };
   const [owner, existing, length] = (await readMany([
     { address: farm, contract: "Farm", fn: "owner" },
     getPair,
@@ -52,11 +52,11 @@ export async function addFarmPool(
 
   let pair = existing;
   if (pair === ZeroAddress) {
-    onStep("pair", { symbol: c.symbol });
+    onStep("pair", { symbol: checked.symbol });
     const created = await sendTransaction({
       contract: "PairFactory",
       fn: "createPair",
-      args: [c.token, stable],
+      args: [checked.token, stable],
       wallet,
       onSubmitted: () => onStep("mining"),
     });
@@ -67,9 +67,9 @@ export async function addFarmPool(
   const receipt = await sendTransaction({
     contract: "Farm",
     fn: "add",
-    args: farmAddArgs(c, pair),
+    args: farmAddArgs(checked, pair),
     wallet,
     onSubmitted: () => onStep("mining"),
   });
-  return { token: c.token, pid: poolAddedIn(receipt, farm) ?? Number(length), pair: getAddress(pair), stable: getAddress(stable) };
+  return { token: checked.token, pid: poolAddedIn(receipt, farm) ?? Number(length), pair: getAddress(pair), stable: getAddress(stable) };
 }

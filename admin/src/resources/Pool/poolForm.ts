@@ -75,18 +75,18 @@ export const farmAddArgs = (c: CheckedPool, pair: string): unknown[] => [c.alloc
  * token-only, BUSD quote token, lpSymbol = SYMBOL + '-BUSD LP'; the multiplier
  * and deposit fee as typed (the chain got them × 100).
  */
-export function poolRecord(values: PoolValues, c: CheckedPool, chain: { pid: number; pair: string; stable: string }) {
+export function poolRecord(values: PoolValues, checked: CheckedPool, chain: { pid: number; pair: string; stable: string }) {
   return {
     ...POOL_DEFAULTS,
     pid: chain.pid,
-    lpSymbol: `${c.symbol}-${QUOTE_SYMBOL} LP`,
-    alloc: formatAmount(c.allocPoint, BASIS_POINT_DECIMALS),
+    lpSymbol: `${checked.symbol}-${QUOTE_SYMBOL} LP`,
+    alloc: formatAmount(checked.allocPoint, BASIS_POINT_DECIMALS),
     lpAddresses: chain.pair,
-    tokenSymbol: c.symbol,
-    tokenAddresses: c.token,
+    tokenSymbol: checked.symbol,
+    tokenAddresses: checked.token,
     quoteTokenSymbol: QUOTE_SYMBOL,
     quoteTokenAddresses: chain.stable,
-    depositFee: formatAmount(c.depositFeeBP, BASIS_POINT_DECIMALS),
+    depositFee: formatAmount(checked.depositFeeBP, BASIS_POINT_DECIMALS),
     ...(values.file ? { file: values.file } : {}),
   };
 }
