@@ -2,10 +2,7 @@
  * The end-to-end suite: the real gateway (fresh SQLite database) serving the
  * built admin, driven in Debian's Chromium by playwright-core.
  */
-const swc = [
-  "@swc/jest",
-  { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } },
-];
+const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }];
 
 export default {
   testEnvironment: "node",

@@ -17,10 +17,13 @@ module.exports = {
     ],
   },
   // These ship ES modules only (graphql-upload, fs-capacitor, what otplib builds on, and htmlparser2 12 under sanitize-html).
-  transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor|@otplib|@scure|@noble|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)"],
+  transformIgnorePatterns: [
+    "/node_modules/(?!(graphql-upload|fs-capacitor|@otplib|@scure|@noble|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)",
+  ],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
   moduleNameMapper: {
-    "^@presale/db$": "<rootDir>/../db/src/index.ts", "^@presale/abis$": "<rootDir>/../abis/src/index.ts",
+    "^@presale/db$": "<rootDir>/../db/src/index.ts",
+    "^@presale/abis$": "<rootDir>/../abis/src/index.ts",
     "^@presale/abis/node$": "<rootDir>/../abis/src/node.ts",
   },
   setupFiles: ["reflect-metadata"],

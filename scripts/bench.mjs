@@ -39,15 +39,32 @@ const freePort = () =>
 async function startGateway(env) {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), CHAIN: "none", LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      CHAIN: "none",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 300; tries++) {
-    if (await fetch(`${base}/healthz`).then((res) => res.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const login = await (await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) })).json();
+  const login = await (
+    await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) })
+  ).json();
   return {
     base,
     token: login.token,
@@ -73,7 +90,9 @@ function newsRows(count, from) {
 async function seedSqlite(file, count) {
   const db = new Database(file);
   const insert = db.prepare(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
-  db.transaction((rows) => rows.forEach(([heading, description, visible, created]) => insert.run(heading, description, visible, created, created)))(newsRows(count, 0));
+  db.transaction((rows) =>
+    rows.forEach(([heading, description, visible, created]) => insert.run(heading, description, visible, created, created)),
+  )(newsRows(count, 0));
   db.close();
 }
 
@@ -81,7 +100,9 @@ async function seedMysql(url, count) {
   const conn = await createConnection(url);
   const rows = newsRows(count, 0);
   for (let start = 0; start < rows.length; start += 1000) {
-    const batch = rows.slice(start, start + 1000).map(([heading, description, visible, created]) => [heading, description, visible, created, created]);
+    const batch = rows
+      .slice(start, start + 1000)
+      .map(([heading, description, visible, created]) => [heading, description, visible, created, created]);
     await conn.query(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES ?`, [batch]);
   }
   await conn.end();
@@ -199,7 +220,11 @@ async function engine(name, databaseFor, seed) {
       const bare = await bareServer(gzipSync(body), { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip" });
       const direct = await directSqlServer(database.file);
       const gzip = { headers: { "accept-encoding": "gzip" } };
-      const listRequest = { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${gateway.token}` }, body: JSON.stringify({ query: LIST, variables: { page: 0, perPage: 10 } }) };
+      const listRequest = {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${gateway.token}` },
+        body: JSON.stringify({ query: LIST, variables: { page: 0, perPage: 10 } }),
+      };
       measured.throughput = await throughput({
         "gateway public read": { url: `${gateway.base}/api/get/news?page=1&perPage=10`, ...gzip },
         "bare node:http, same bytes": { url: bare.url, ...gzip },
@@ -224,7 +249,9 @@ function report(name, measured) {
     console.log(`  ${key.padEnd(24)} ${fmt(a, 2).padStart(9)} ms  ${fmt(b, 2).padStart(9)} ms  ${fmt(b / a, 2).padStart(6)}×`);
   }
   const memory = measured[large].memory;
-  console.log(`  gateway memory around the whole legacy list at ${large.toLocaleString("en")} rows: ${fmt(memory.before, 0)} MB → ${fmt(memory.after, 0)} MB (+${fmt(memory.after - memory.before, 0)} MB)`);
+  console.log(
+    `  gateway memory around the whole legacy list at ${large.toLocaleString("en")} rows: ${fmt(memory.before, 0)} MB → ${fmt(memory.after, 0)} MB (+${fmt(memory.after - memory.before, 0)} MB)`,
+  );
   if (measured.throughput) {
     const rates = measured.throughput;
     console.log(`\n## ${name}: throughput (requests/s, 10 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s)`);
@@ -241,7 +268,10 @@ const sqlite = await engine(
 );
 report("SQLite", sqlite);
 
-const mysqlUp = await createConnection(MYSQL_URL).then((conn) => (conn.end(), true), () => false);
+const mysqlUp = await createConnection(MYSQL_URL).then(
+  (conn) => (conn.end(), true),
+  () => false,
+);
 if (mysqlUp) {
   const mariadb = await engine(
     "mariadb",

@@ -30,5 +30,7 @@ for (const [url, size] of seen) {
   gzip += size.gzip;
   console.log(`${url.padEnd(40)} ${(size.raw / 1024).toFixed(1).padStart(8)} KB raw ${(size.gzip / 1024).toFixed(1).padStart(8)} KB gzip`);
 }
-console.log(`/login loads ${(raw / 1024).toFixed(1)} KB of JavaScript, ${(gzip / 1024).toFixed(1)} KB transferred (budget ${BUDGET / 1024} KB)`);
+console.log(
+  `/login loads ${(raw / 1024).toFixed(1)} KB of JavaScript, ${(gzip / 1024).toFixed(1)} KB transferred (budget ${BUDGET / 1024} KB)`,
+);
 process.exit(gzip <= BUDGET ? 0 : 1);

@@ -29,10 +29,12 @@ for (const build of builds) {
   const out = path.join(root, build.output);
   const pkg = path.join(root, build.workspace, "package.json");
   if (!JSON.parse(readFileSync(pkg, "utf8")).scripts?.build) continue;
-  const srcTime = Math.max(...build.sources.map((s) => {
-    const sourcePath = path.join(root, s);
-    return existsSync(sourcePath) && statSync(sourcePath).isFile() ? statSync(sourcePath).mtimeMs : newest(sourcePath);
-  }));
+  const srcTime = Math.max(
+    ...build.sources.map((s) => {
+      const sourcePath = path.join(root, s);
+      return existsSync(sourcePath) && statSync(sourcePath).isFile() ? statSync(sourcePath).mtimeMs : newest(sourcePath);
+    }),
+  );
   if (existsSync(out) && statSync(out).mtimeMs >= srcTime) continue;
   console.log(`building ${build.workspace}...`);
   const result = spawnSync("npm", ["run", "build", "-w", build.workspace], { cwd: root, stdio: "inherit" });

@@ -4,7 +4,14 @@ import { spawnSync } from "node:child_process";
 const npm = (...args) => ["npm", ...args];
 const steps = [
   // The gateway build is what the SIGTERM test runs as a real process.
-  ["build the contracts package, the migrations and the gateway", npm("run", "build", "-w", "abis"), npm("run", "build", "-w", "db"), npm("run", "build", "-w", "gateway")],
+  [
+    "build the contracts package, the migrations and the gateway",
+    npm("run", "build", "-w", "abis"),
+    npm("run", "build", "-w", "db"),
+    npm("run", "build", "-w", "gateway"),
+  ],
+  // ESLint, Prettier and the type checks (the gateway's and the contracts' types come from their builds).
+  ["lint", npm("run", "lint")],
   ["gateway (SQLite, then MariaDB)", npm("test", "-w", "gateway")],
   ["contracts on anvil", npm("test", "-w", "abis")],
   ["admin (jest + msw)", npm("test", "-w", "admin")],

@@ -88,7 +88,11 @@ function compile(sources = readSources()) {
       };
     }
   }
-  const sorted = Object.fromEntries(Object.keys(contracts).sort().map((k) => [k, contracts[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(contracts)
+      .sort()
+      .map((k) => [k, contracts[k]]),
+  );
   return { solcVersion: solc.version(), settings: SETTINGS, sourceHash: computeSourceHash(sources), contracts: sorted };
 }
 

@@ -193,7 +193,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
     try {
       return await spawnOnPort(options.port, host, chainId, options);
     } catch (err) {
-      if (err instanceof PortInUseError) throw new Error(`port ${options.port} on ${host} is already in use: cannot start anvil there`, { cause: err });
+      if (err instanceof PortInUseError)
+        throw new Error(`port ${options.port} on ${host} is already in use: cannot start anvil there`, { cause: err });
       throw err;
     }
   }
@@ -250,7 +251,12 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   const log = options.log;
   const started = Date.now();
   const anvil = await startAnvil(options);
-  const provider = new JsonRpcProvider(anvil.rpcUrl, anvil.chainId, { staticNetwork: true, pollingInterval: 100, cacheTimeout: -1, batchStallTime: 0 });
+  const provider = new JsonRpcProvider(anvil.rpcUrl, anvil.chainId, {
+    staticNetwork: true,
+    pollingInterval: 100,
+    cacheTimeout: -1,
+    batchStallTime: 0,
+  });
   const stop = async () => {
     provider.destroy();
     await anvil.stop();

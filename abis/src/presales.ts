@@ -53,11 +53,7 @@ export interface CreatedPresale {
 }
 
 /** Sends createPresale through the factory from `signer`, waits for the receipt, reads the PresaleCreated event. */
-export async function createPresaleThroughFactory(
-  signer: Signer,
-  factoryAddress: string,
-  params: PresaleParams,
-): Promise<CreatedPresale> {
+export async function createPresaleThroughFactory(signer: Signer, factoryAddress: string, params: PresaleParams): Promise<CreatedPresale> {
   const factory = getContract("PresaleFactory", factoryAddress, signer);
   const tx = await factory.createPresale(...createPresaleArgs(params));
   const receipt: TransactionReceipt | null = await tx.wait();

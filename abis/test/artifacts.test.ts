@@ -102,10 +102,7 @@ const REQUIRED: Partial<Record<ContractName, string[]>> = {
     "function setFeeAddress(address)",
     "function feeAddress() view returns (address)",
   ],
-  PairFactory: [
-    "function getPair(address,address) view returns (address)",
-    "function createPair(address,address) returns (address)",
-  ],
+  PairFactory: ["function getPair(address,address) view returns (address)", "function createPair(address,address) returns (address)"],
   Staking: [
     "function claim(uint256)",
     "function blacklistUser(address)",
@@ -127,7 +124,11 @@ const REQUIRED: Partial<Record<ContractName, string[]>> = {
 function shape(fragment: Fragment | null | undefined) {
   if (!fragment) return null;
   if (fragment instanceof FunctionFragment) {
-    return { sig: fragment.format("sighash"), mutability: fragment.stateMutability, outputs: fragment.outputs.map((o) => o.format("sighash")) };
+    return {
+      sig: fragment.format("sighash"),
+      mutability: fragment.stateMutability,
+      outputs: fragment.outputs.map((o) => o.format("sighash")),
+    };
   }
   if (fragment instanceof EventFragment) return { sig: fragment.format("sighash"), indexed: fragment.inputs.map((i) => i.indexed) };
   return null;

@@ -29,7 +29,11 @@ function errorOf(fn: () => unknown): ChainConfigError {
 
 describe("chain tables", () => {
   it("has the RPC table of SPEC section 9", () => {
-    expect(Object.keys(RPC_URLS).map(Number).sort((a, b) => a - b)).toEqual([1, 56, 97, 137, 43113]);
+    expect(
+      Object.keys(RPC_URLS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 56, 97, 137, 43113]);
     expect(RPC_URLS[56]).toBe("https://bsc-dataseed.binance.org");
     expect(RPC_URLS[97]).toBe("https://data-seed-prebsc-1-s1.binance.org:8545");
   });

@@ -35,7 +35,8 @@ describe("PairFactory", () => {
     expect(await factory.allPairs(before)).toBe(pairAddress);
 
     const pair = getContract("Pair", pairAddress, testChain.chain.provider);
-    const [token0, token1] = tokenAddressA.toLowerCase() < tokenAddressB.toLowerCase() ? [tokenAddressA, tokenAddressB] : [tokenAddressB, tokenAddressA];
+    const [token0, token1] =
+      tokenAddressA.toLowerCase() < tokenAddressB.toLowerCase() ? [tokenAddressA, tokenAddressB] : [tokenAddressB, tokenAddressA];
     expect(await pair.token0()).toBe(token0);
     expect(await pair.token1()).toBe(token1);
     expect(await pair.factory()).toBe(testChain.chain.contracts.pairFactory);
@@ -72,10 +73,7 @@ describe("PairFactory", () => {
     const stableIsToken0 = (await pair.token0()) === testChain.chain.contracts.stable;
     const bob = await testChain.bob.getAddress();
     const bobBefore = await stable.balanceOf(bob);
-    await expectRevert(
-      stableIsToken0 ? pair.swap(out + 1n, 0n, bob, "0x") : pair.swap(0n, out + 1n, bob, "0x"),
-      "Pair: K",
-    );
+    await expectRevert(stableIsToken0 ? pair.swap(out + 1n, 0n, bob, "0x") : pair.swap(0n, out + 1n, bob, "0x"), "Pair: K");
     await mined(stableIsToken0 ? pair.swap(out, 0n, bob, "0x") : pair.swap(0n, out, bob, "0x"));
     expect(await stable.balanceOf(bob)).toBe(bobBefore + out);
 

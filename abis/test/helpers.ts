@@ -18,7 +18,9 @@ export function useChain(): TestChain {
   const testChain = {} as TestChain;
   beforeAll(async () => {
     testChain.chain = await startLocalChain({ portRange: TEST_PORT_RANGE });
-    [testChain.owner, testChain.alice, testChain.bob, testChain.carol] = await Promise.all([0, 1, 2, 3].map((i) => testChain.chain.signer(i)));
+    [testChain.owner, testChain.alice, testChain.bob, testChain.carol] = await Promise.all(
+      [0, 1, 2, 3].map((i) => testChain.chain.signer(i)),
+    );
   }, 60_000);
   afterAll(async () => {
     await testChain.chain?.stop();
@@ -50,7 +52,9 @@ export async function expectRevert(pending: Promise<unknown>, reason: string): P
   if (!error) throw new Error(`expected a revert with "${reason}", but it succeeded`);
   const failure = error as { reason?: string | null; shortMessage?: string; message?: string };
   if (failure.reason !== reason) {
-    throw new Error(`expected revert reason "${reason}", got ${JSON.stringify(failure.reason)} (${failure.shortMessage ?? failure.message})`);
+    throw new Error(
+      `expected revert reason "${reason}", got ${JSON.stringify(failure.reason)} (${failure.shortMessage ?? failure.message})`,
+    );
   }
 }
 

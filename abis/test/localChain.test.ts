@@ -108,7 +108,9 @@ describe("startAnvil", () => {
 
 describe("anvil does not outlive the process that started it", () => {
   /** Runs a node child that starts anvil through src/ (transpiled on the fly by swc), prints anvil's pid, then `ending`. */
-  async function childStartingAnvil(ending: "exit" | "wait"): Promise<{ anvilPid: number; child: import("node:child_process").ChildProcess }> {
+  async function childStartingAnvil(
+    ending: "exit" | "wait",
+  ): Promise<{ anvilPid: number; child: import("node:child_process").ChildProcess }> {
     const { spawn } = await import("node:child_process");
     const script = `
       const fs = require("node:fs");

@@ -1,12 +1,5 @@
 import { getAddress, parseEther, parseUnits, ZeroAddress, type Contract } from "ethers";
-import {
-  createPresaleThroughFactory,
-  getContract,
-  listPresalesCreated,
-  readPresale,
-  requiredDeposit,
-  type PresaleParams,
-} from "../src";
+import { createPresaleThroughFactory, getContract, listPresalesCreated, readPresale, requiredDeposit, type PresaleParams } from "../src";
 import { as, blockTimestamp, deploy, expectRevert, increaseTime, mined, useChain } from "./helpers";
 
 const testChain = useChain();
@@ -208,14 +201,8 @@ describe("Presale settings", () => {
     expect(await presale.isWhitelist()).toBe(false);
 
     await expectRevert(as(presale, testChain.alice).addMultipleWhitelistedAddresses([alice], [1n]), NOT_OWNER);
-    await expectRevert(
-      presale.addMultipleWhitelistedAddresses([alice, bob], [1n]),
-      "Presale: addresses and allocations differ in length",
-    );
-    await expectRevert(
-      presale.addMultipleWhitelistedAddresses([ZeroAddress], [1n]),
-      "Presale: whitelisted address is the zero address",
-    );
+    await expectRevert(presale.addMultipleWhitelistedAddresses([alice, bob], [1n]), "Presale: addresses and allocations differ in length");
+    await expectRevert(presale.addMultipleWhitelistedAddresses([ZeroAddress], [1n]), "Presale: whitelisted address is the zero address");
     await mined(presale.addMultipleWhitelistedAddresses([alice, bob], [parseEther("1"), parseEther("2")]));
     expect(await presale.whitelistedAddresses(alice)).toBe(parseEther("1"));
     expect(await presale.whitelistedAddresses(bob)).toBe(parseEther("2"));

@@ -18,7 +18,10 @@ describe("SaleToken", () => {
     await mined(token.mint(await testChain.bob.getAddress(), 5n));
     expect(await token.totalSupply()).toBe(1005n);
     await expectRevert(as(token, testChain.alice).mint(await testChain.alice.getAddress(), 1n), "Ownable: caller is not the owner");
-    await expectRevert(as(token, testChain.alice).transfer(await testChain.bob.getAddress(), 11n), "ERC20: transfer amount exceeds balance");
+    await expectRevert(
+      as(token, testChain.alice).transfer(await testChain.bob.getAddress(), 11n),
+      "ERC20: transfer amount exceeds balance",
+    );
   });
 
   it("blacklists and unblacklists holders: isBlacklisted reflects it and transfers are refused while listed", async () => {
@@ -89,15 +92,10 @@ describe("Multicall3", () => {
     expect(results).toHaveLength(3);
     expect(results[0].success).toBe(true);
     expect(token.interface.decodeFunctionResult("symbol", results[0].returnData)[0]).toBe("DST");
-    expect(stable.interface.decodeFunctionResult("balanceOf", results[1].returnData)[0]).toBe(
-      await stable.balanceOf(owner),
-    );
+    expect(stable.interface.decodeFunctionResult("balanceOf", results[1].returnData)[0]).toBe(await stable.balanceOf(owner));
     expect(results[2].success).toBe(false);
 
-    await expectRevert(
-      mc.aggregate3.staticCall([{ ...calls[2], allowFailure: false }]),
-      "Multicall3: call failed",
-    );
+    await expectRevert(mc.aggregate3.staticCall([{ ...calls[2], allowFailure: false }]), "Multicall3: call failed");
     expect(await mc.getChainId()).toBe(31337n);
     expect(await mc.getBlockNumber()).toBeGreaterThanOrEqual(BigInt(await testChain.chain.provider.getBlockNumber()));
     const [blockNumber, data] = await mc.aggregate.staticCall([

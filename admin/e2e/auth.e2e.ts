@@ -29,7 +29,9 @@ describe("sign-in and routes", () => {
     const gzip = scripts.reduce((s, x) => s + x.gzip, 0);
     console.log(
       `/login JavaScript: ${scripts.length} file(s), ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip\n` +
-        scripts.map((s) => `  ${s.url.replace(baseUrl(), "")}: ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gzip / 1024).toFixed(1)} KB gzip`).join("\n"),
+        scripts
+          .map((s) => `  ${s.url.replace(baseUrl(), "")}: ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gzip / 1024).toFixed(1)} KB gzip`)
+          .join("\n"),
     );
     expect(gzip).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
     expect(scripts.some((s) => /\/App-/.test(s.url))).toBe(false);
@@ -115,7 +117,10 @@ describe("sign-in and routes", () => {
     await page.getByRole("button", { name: "Register" }).click();
     await page.waitForURL(/\/login$/);
     // The same answer whether the email was free or taken.
-    await page.getByRole("alert").filter({ hasText: "If this address can be registered, the account now waits for an administrator's approval" }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "If this address can be registered, the account now waits for an administrator's approval" })
+      .waitFor();
   });
 
   it("lets the admin approve the new user, who then signs in and works", async () => {

@@ -17,7 +17,10 @@ let target: string;
 let stale: string;
 
 const entries = async () =>
-  ((await gql(`{ allBlocklistEntries(perPage: 1000) { id walletAddress } }`, {}, await adminToken())).allBlocklistEntries as { id: string; walletAddress: string }[]);
+  (await gql(`{ allBlocklistEntries(perPage: 1000) { id walletAddress } }`, {}, await adminToken())).allBlocklistEntries as {
+    id: string;
+    walletAddress: string;
+  }[];
 
 beforeAll(async () => {
   chain = await saleChain();
@@ -105,7 +108,12 @@ it("refuses a non-owner wallet with a plain message before anything is signed", 
     await connectWallet(otherPage, chain.accounts[1]);
     await openAdd(otherPage, chain.accounts[9]);
     await addDialog(otherPage).getByRole("button", { name: "Add", exact: true }).click();
-    await otherPage.getByText(`Try Again ! The connected wallet ${chain.accounts[1]} is not the owner of the token contract (owner ${chain.accounts[0]})`, { exact: true }).waitFor();
+    await otherPage
+      .getByText(
+        `Try Again ! The connected wallet ${chain.accounts[1]} is not the owner of the token contract (owner ${chain.accounts[0]})`,
+        { exact: true },
+      )
+      .waitFor();
     expect(await sentCount(otherPage)).toBe(0);
     expect(await token.isBlacklisted(chain.accounts[9])).toBe(false);
     expect((await entries()).map((e) => e.walletAddress)).toEqual([target]);
@@ -128,7 +136,9 @@ it("records the token transactions in the history", async () => {
     {},
     await adminToken(),
   );
-  const mine = (history as { functionName: string; args: string; hash: string }[]).filter((t) => t.args?.toLowerCase().includes(target.toLowerCase()));
+  const mine = (history as { functionName: string; args: string; hash: string }[]).filter((t) =>
+    t.args?.toLowerCase().includes(target.toLowerCase()),
+  );
   expect(mine.map((t) => t.functionName)).toEqual(["removeBlacklist", "addBlacklistedUser"]);
   for (const sent of mine) expect(sent).toMatchObject({ wallet: chain.accounts[0], userName: "admin", status: "success" });
 

@@ -30,7 +30,14 @@ export async function launch(): Promise<Browser> {
     headless: true,
     acceptDownloads: true,
     viewport: { width: 1366, height: 900 },
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   // Headless Chromium has no print dialog: count the calls instead.
   await context.addInitScript(() => {
@@ -42,7 +49,9 @@ export async function launch(): Promise<Browser> {
   // The admin runs under the gateway's CSP: every violation is reported to the console and fails the suite.
   const cspViolations: string[] = [];
   await context.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`),
+    );
   });
   context.on("console", (msg) => {
     if (/CSP violation|Content Security Policy/.test(msg.text())) cspViolations.push(msg.text());
@@ -111,7 +120,9 @@ export async function setFile(scope: Locator, file: string) {
 /** The rendered size of an image in the page, once loaded. */
 export async function imageLoaded(img: Locator) {
   await img.waitFor();
-  await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? undefined : new Promise((r, j) => ((el.onload = r), (el.onerror = j)))));
+  await img.evaluate((el: HTMLImageElement) =>
+    el.complete && el.naturalWidth > 0 ? undefined : new Promise((r, j) => ((el.onload = r), (el.onerror = j))),
+  );
   return img.evaluate((el: HTMLImageElement) => el.naturalWidth);
 }
 

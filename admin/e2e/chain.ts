@@ -15,7 +15,15 @@ import { injectWallet } from "./wallet";
 export interface E2EChain {
   chainId: number;
   rpcUrl: string;
-  contracts: { farm: string; pairFactory: string; presaleFactory: string; staking: string; token: string; stable: string; multicall3: string };
+  contracts: {
+    farm: string;
+    pairFactory: string;
+    presaleFactory: string;
+    staking: string;
+    token: string;
+    stable: string;
+    multicall3: string;
+  };
   /** anvil's unlocked accounts: [0] owns every contract, [1] owns none. */
   accounts: string[];
   /** A provider of the test's own (not the page's, not the gateway's) on anvil. */

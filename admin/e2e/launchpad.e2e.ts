@@ -7,7 +7,16 @@
 import { parseEther, parseUnits, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { eventually, graphql, launch, open, row, shot, signIn, type Browser } from "./browser";
-import { connectThroughChooser, contractAt, deployToken, e2eChain, installTestWallet, walletCalls, type E2EChain, type TestWalletOptions } from "./chain";
+import {
+  connectThroughChooser,
+  contractAt,
+  deployToken,
+  e2eChain,
+  installTestWallet,
+  walletCalls,
+  type E2EChain,
+  type TestWalletOptions,
+} from "./chain";
 
 let chain: E2EChain;
 let browser: Browser | undefined;
@@ -54,12 +63,26 @@ async function fillLaunchPad(page: Page, token: string, decimals: number) {
   return dialog;
 }
 
-const presaleOf = (token: string) => contractAt(chain, "PresaleFactory", chain.contracts.presaleFactory).getPresale(token) as Promise<string>;
+const presaleOf = (token: string) =>
+  contractAt(chain, "PresaleFactory", chain.contracts.presaleFactory).getPresale(token) as Promise<string>;
 
 async function recordsOf(page: Page, token: string) {
   const data = await graphql(
     page,
-    `query Records($token: String) { allLaunchPads(filter: { tokenAddress: $token }) { pid presaleAddress tokenName tokenSymbol tokenDecimal priceToken priceTokenCrypto busdHardCap } }`,
+    `
+      query Records($token: String) {
+        allLaunchPads(filter: { tokenAddress: $token }) {
+          pid
+          presaleAddress
+          tokenName
+          tokenSymbol
+          tokenDecimal
+          priceToken
+          priceTokenCrypto
+          busdHardCap
+        }
+      }
+    `,
     { token },
   );
   return data.allLaunchPads as Record<string, unknown>[];
@@ -144,9 +167,11 @@ it("a wallet on another chain (56) is switched to the product's chain, which it 
   expect(switchAt).toBeGreaterThanOrEqual(0);
   expect(addAt).toBeGreaterThan(switchAt);
   expect(sendAt).toBeGreaterThan(addAt);
-  expect(await page.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: "eth_chainId" }))).toBe(
-    `0x${chain.chainId.toString(16)}`,
-  );
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: "eth_chainId" }),
+    ),
+  ).toBe(`0x${chain.chainId.toString(16)}`);
   const presale = await presaleOf(token);
   expect(presale).not.toBe(ZeroAddress);
   expect((await recordsOf(page, token)).map((r) => r.presaleAddress)).toEqual([presale]);

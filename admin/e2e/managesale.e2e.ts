@@ -51,7 +51,11 @@ async function expectToast(text: string) {
 
 const group = (name: string) => page.getByRole("group", { name, exact: true });
 const button = (name: string) => page.getByRole("button", { name, exact: true });
-const valueRow = (label: string) => page.getByRole("table", { name: "On-chain values" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
+const valueRow = (label: string) =>
+  page
+    .getByRole("table", { name: "On-chain values" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
 
 async function update(label: string, text: string) {
   await group(label).getByRole("textbox").fill(text);
@@ -163,7 +167,13 @@ it("adds whitelist rows (BNB values in 18-decimal base units)", async () => {
 it("adds whitelist rows from CSV: a bad row is shown and nothing is sent until it is fixed; duplicates are merged", async () => {
   await button("Add Whitelist").click();
   const dialog = page.getByRole("dialog", { name: "Add Whitelist" });
-  const csv = ["address,amount", `${chain.accounts[4]},1`, "0xnot-an-address,1", `${chain.accounts[4].toLowerCase()},0.25`, `${chain.accounts[6]},x`].join("\n");
+  const csv = [
+    "address,amount",
+    `${chain.accounts[4]},1`,
+    "0xnot-an-address,1",
+    `${chain.accounts[4].toLowerCase()},0.25`,
+    `${chain.accounts[6]},x`,
+  ].join("\n");
   await dialog.getByLabel("Paste CSV: one address,amount per line").fill(csv);
   await dialog.getByRole("button", { name: "Add these rows" }).click();
   await dialog.getByText("Invalid Address!").waitFor();
@@ -176,7 +186,9 @@ it("adds whitelist rows from CSV: a bad row is shown and nothing is sent until i
 
   await dialog.getByRole("button", { name: "Remove this row" }).nth(1).click(); // the bad address
   await dialog.getByLabel("BNB Value").nth(2).fill("3"); // the bad value
-  expect(await dialog.getByTestId("whitelist-plan").textContent()).toBe("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
+  expect(await dialog.getByTestId("whitelist-plan").textContent()).toBe(
+    "2 addresses in 1 transaction · 1 duplicate address merged (values summed)",
+  );
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expectToast("2 addresses whitelisted");
   expect(await presale.whitelistedAddresses(chain.accounts[4])).toBe(parseEther("1.25"));
@@ -257,7 +269,10 @@ it("records every transaction in the history, shown on the screen and in /transa
   // The history screen, filtered on this presale from the ManageSale link.
   await page.getByRole("link", { name: "All transactions" }).click();
   await page.waitForURL(/\/transactions/);
-  await page.locator(`[data-hash="${(history as { hash: string }[])[0].hash}"]`).first().waitFor();
+  await page
+    .locator(`[data-hash="${(history as { hash: string }[])[0].hash}"]`)
+    .first()
+    .waitFor();
   await page.getByText(`Showing 1 to 10 of ${history.length} records`).waitFor();
   await shot(page, "43-transactions");
 });
@@ -274,7 +289,9 @@ it("refuses a non-owner wallet with a plain message before anything is signed", 
     await otherPage.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("textbox").fill("999");
     await otherPage.getByRole("group", { name: "Hard Cap For USDT", exact: true }).getByRole("button", { name: "Update" }).click();
     await otherPage
-      .getByText(`Try Again ! The connected wallet ${chain.accounts[1]} is not the owner of this presale (owner ${chain.accounts[0]})`, { exact: true })
+      .getByText(`Try Again ! The connected wallet ${chain.accounts[1]} is not the owner of this presale (owner ${chain.accounts[0]})`, {
+        exact: true,
+      })
       .waitFor();
     expect(await sentCount(otherPage)).toBe(0);
     expect(await presale.BUSDhardCap()).toBe(limit);

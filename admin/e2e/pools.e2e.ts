@@ -9,7 +9,16 @@ import path from "path";
 import { ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { eventually, graphql, IMAGES, launch, open, row, setFile, shot, signIn, type Browser } from "./browser";
-import { connectThroughChooser, contractAt, deployToken, e2eChain, installTestWallet, walletCalls, type E2EChain, type TestWalletOptions } from "./chain";
+import {
+  connectThroughChooser,
+  contractAt,
+  deployToken,
+  e2eChain,
+  installTestWallet,
+  walletCalls,
+  type E2EChain,
+  type TestWalletOptions,
+} from "./chain";
 
 let chain: E2EChain;
 let browser: Browser | undefined;
@@ -20,7 +29,19 @@ beforeAll(async () => {
   chain = await e2eChain();
 });
 afterEach(async () => {
-  if (browser) for (const id of saved.splice(0)) await graphql(browser.page, `mutation Drop($id: ID!) { deletePool(id: $id) { id } }`, { id });
+  if (browser)
+    for (const id of saved.splice(0))
+      await graphql(
+        browser.page,
+        `
+          mutation Drop($id: ID!) {
+            deletePool(id: $id) {
+              id
+            }
+          }
+        `,
+        { id },
+      );
   await browser?.close();
   browser = undefined;
 });
@@ -34,7 +55,8 @@ async function browserWith(wallet: TestWalletOptions = {}) {
 
 const modal = (page: Page) => page.getByRole("dialog", { name: "Add Pool" });
 const farm = () => contractAt(chain, "Farm", chain.contracts.farm);
-const pairOf = (token: string) => contractAt(chain, "PairFactory", chain.contracts.pairFactory).getPair(token, chain.contracts.stable) as Promise<string>;
+const pairOf = (token: string) =>
+  contractAt(chain, "PairFactory", chain.contracts.pairFactory).getPair(token, chain.contracts.stable) as Promise<string>;
 const sent = async (page: Page) => (await walletCalls(page)).filter((m) => m === "eth_sendTransaction").length;
 
 /** Opens 'Add Pool' (the wallet chooser comes up on open) and connects the browser wallet. */
@@ -78,7 +100,25 @@ it("account 0 adds a farm pool: pair created, Farm.add in basis points, then the
   // In the database, with SPEC section 9's defaults.
   const { allPools } = await graphql(
     page,
-    `query Pools($pid: Int) { allPools(filter: { pid: $pid }) { id pid risk lpSymbol alloc isTokenOnly lpAddresses tokenSymbol tokenAddresses quoteTokenSymbol quoteTokenAddresses depositFee imageUri } }`,
+    `
+      query Pools($pid: Int) {
+        allPools(filter: { pid: $pid }) {
+          id
+          pid
+          risk
+          lpSymbol
+          alloc
+          isTokenOnly
+          lpAddresses
+          tokenSymbol
+          tokenAddresses
+          quoteTokenSymbol
+          quoteTokenAddresses
+          depositFee
+          imageUri
+        }
+      }
+    `,
     { pid: Number(before) },
   );
   saved.push(...allPools.map((p: { id: string }) => p.id));

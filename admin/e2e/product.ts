@@ -26,7 +26,11 @@ interface Workspace {
 }
 
 const WORKSPACES: Workspace[] = [
-  { name: "abis", inputs: ["src", "contracts", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"], output: "dist/index.js" },
+  {
+    name: "abis",
+    inputs: ["src", "contracts", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"],
+    output: "dist/index.js",
+  },
   { name: "db", inputs: ["src", "images", "package.json", "tsconfig.json"], output: "dist/index.js" },
   { name: "gateway", inputs: ["src", "package.json", "tsconfig.json", "tsconfig.build.json"], output: "dist/main.js" },
   { name: "admin", inputs: ["src", "public", "index.html", "vite.config.ts", "package.json"], output: "dist/index.html" },
@@ -55,10 +59,16 @@ export function ensureChromium(log = console.log) {
   if (existsSync(CHROMIUM)) return;
   log("e2e: installing chromium with apt-get");
   try {
-    execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   } catch {
     execFileSync("apt-get", ["update"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   }
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is still missing after apt-get install chromium`);
 }

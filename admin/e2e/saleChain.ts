@@ -64,7 +64,12 @@ let tokens = 0;
 /** A fresh sale token deployed from account 0 (each presale sells its own token). */
 export async function deploySaleToken(local: SaleChain, decimals: number, symbol = `MS${++tokens}`): Promise<string> {
   const signer = await local.provider.getSigner(local.accounts[0]);
-  const token = await getContractFactory("SaleToken", signer).deploy(`Manage Sale ${symbol}`, symbol, decimals, parseUnits("10000000", decimals));
+  const token = await getContractFactory("SaleToken", signer).deploy(
+    `Manage Sale ${symbol}`,
+    symbol,
+    decimals,
+    parseUnits("10000000", decimals),
+  );
   await token.waitForDeployment();
   return getAddress(await token.getAddress());
 }
@@ -112,7 +117,13 @@ export async function createTestSale(local: SaleChain, decimals = 9): Promise<Te
 /** A signed-in Chromium whose browser wallet is anvil's `account`. */
 export async function walletBrowser(local: SaleChain, account: string): Promise<Browser> {
   const tokenB = await launch();
-  await injectWallet(tokenB.context, { rpcUrl: local.rpcUrl, account, chainId: local.chainId, rpcChainId: local.chainId, knownChains: [local.chainId] });
+  await injectWallet(tokenB.context, {
+    rpcUrl: local.rpcUrl,
+    account,
+    chainId: local.chainId,
+    rpcChainId: local.chainId,
+    knownChains: [local.chainId],
+  });
   await tokenB.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
   await signIn(tokenB.page);
   return tokenB;
@@ -129,7 +140,9 @@ export async function connectWallet(page: Page, account: string) {
 
 /** How many transactions the page asked the wallet to send so far (window.__walletCalls). */
 export const sentCount = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { __walletCalls?: string[] }).__walletCalls ?? []).filter((m) => m === "eth_sendTransaction").length);
+  page.evaluate(
+    () => ((window as unknown as { __walletCalls?: string[] }).__walletCalls ?? []).filter((m) => m === "eth_sendTransaction").length,
+  );
 
 /** Waits for a toast's exact text. */
 export const toast = (page: Page, text: string, timeout = 60_000) => page.getByText(text, { exact: true }).first().waitFor({ timeout });

@@ -58,7 +58,12 @@ describe("every screen against the real gateway", () => {
     await page.goto(`${baseUrl()}/dashboard`);
     // The seeded settings; other e2e files may have added launchpads by now.
     await page.getByRole("link", { name: /^Settings 4 records/ }).waitFor();
-    for (const [name, href] of [["Users", "/Users"], ["Settings", "/setting"], ["LaunchPad", "/LaunchPad"], ["About", "/about"]]) {
+    for (const [name, href] of [
+      ["Users", "/Users"],
+      ["Settings", "/setting"],
+      ["LaunchPad", "/LaunchPad"],
+      ["About", "/about"],
+    ]) {
       expect(await page.getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("href")).toBe(href);
     }
     publishScreenshot(await shot(page, "04-dashboard"));
@@ -112,7 +117,16 @@ describe("every screen against the real gateway", () => {
 
     await updated.getByRole("button", { name: "Hide" }).click();
     await updated.getByRole("button", { name: "Show" }).waitFor();
-    const hidden = await graphql(page, `{ allNews(filter: { q: "E2E news item" }) { visible } }`);
+    const hidden = await graphql(
+      page,
+      `
+        {
+          allNews(filter: { q: "E2E news item" }) {
+            visible
+          }
+        }
+      `,
+    );
     expect(hidden.allNews[0].visible).toBe(false);
     await updated.getByRole("button", { name: "Show" }).click();
     await updated.getByRole("button", { name: "Hide" }).waitFor();
@@ -125,7 +139,17 @@ describe("every screen against the real gateway", () => {
   it("Lists: server paging with 10/20/50 rows, filter, Excel, CSV and print of every matching row", async () => {
     const { page } = browser;
     for (let i = 1; i <= 12; i++) {
-      await graphql(page, `mutation($h: String) { createNews(heading: $h, description: "bulk") { id } }`, { h: `Bulk news ${String(i).padStart(2, "0")}` });
+      await graphql(
+        page,
+        `
+          mutation ($h: String) {
+            createNews(heading: $h, description: "bulk") {
+              id
+            }
+          }
+        `,
+        { h: `Bulk news ${String(i).padStart(2, "0")}` },
+      );
     }
     const total = await count("_allNewsMeta");
     await open(page, "/News");
@@ -151,7 +175,12 @@ describe("every screen against the real gateway", () => {
     const sheet = await readSheet(xlsx.content);
     expect(sheet[0]).toEqual(["S.No", "Image", "Heading"]);
     expect(sheet).toHaveLength(13);
-    expect(sheet.slice(1).map((r) => r[2]).sort()[0]).toBe("Bulk news 01");
+    expect(
+      sheet
+        .slice(1)
+        .map((r) => r[2])
+        .sort()[0],
+    ).toBe("Bulk news 01");
 
     const csv = await download(page, () => page.getByRole("button", { name: "CSV" }).click());
     expect(csv.name).toBe("Forms.csv");
@@ -184,8 +213,22 @@ describe("every screen against the real gateway", () => {
     await submitDialog(page, "Add");
     const added = row(page, "E2E story");
     expect(await imageLoaded(added.locator("img"))).toBeGreaterThan(0);
-    const stored = await graphql(page, `{ allNewsDescriptions(filter: { q: "E2E story" }) { description newsLink vimeoLink } }`);
-    expect(stored.allNewsDescriptions[0]).toMatchObject({ newsLink: "https://www.youtube.com/watch?v=e2e", vimeoLink: "https://vimeo.com/123" });
+    const stored = await graphql(
+      page,
+      `
+        {
+          allNewsDescriptions(filter: { q: "E2E story" }) {
+            description
+            newsLink
+            vimeoLink
+          }
+        }
+      `,
+    );
+    expect(stored.allNewsDescriptions[0]).toMatchObject({
+      newsLink: "https://www.youtube.com/watch?v=e2e",
+      vimeoLink: "https://vimeo.com/123",
+    });
     expect(stored.allNewsDescriptions[0].description).toContain("Rich text from the browser");
     await added.getByRole("button", { name: "Hide" }).click();
     await added.getByRole("button", { name: "Show" }).waitFor();
@@ -212,8 +255,25 @@ describe("every screen against the real gateway", () => {
     await submitDialog(page, "Add");
     const added = row(page, "E2E article");
     expect(await added.locator("td").nth(3).innerText()).toBe("E2E article"); // Heading = Title
-    const stored = await graphql(page, `{ allArticles(filter: { q: "E2E article" }) { heading description description3 newsLink1 vimeoLink3 } }`);
-    expect(stored.allArticles[0]).toMatchObject({ heading: "E2E article", newsLink1: "https://youtu.be/two", vimeoLink3: "https://vimeo.com/4" });
+    const stored = await graphql(
+      page,
+      `
+        {
+          allArticles(filter: { q: "E2E article" }) {
+            heading
+            description
+            description3
+            newsLink1
+            vimeoLink3
+          }
+        }
+      `,
+    );
+    expect(stored.allArticles[0]).toMatchObject({
+      heading: "E2E article",
+      newsLink1: "https://youtu.be/two",
+      vimeoLink3: "https://vimeo.com/4",
+    });
     expect(stored.allArticles[0].description3).toContain("Fourth block");
     await added.getByRole("button", { name: "Hide" }).click();
     await added.getByRole("button", { name: "Show" }).waitFor();
@@ -266,7 +326,21 @@ describe("every screen against the real gateway", () => {
     await roadmap.getByRole("button", { name: "Show" }).waitFor();
     expect(await roadmap.getByRole("button", { name: "Edit" }).count()).toBe(0);
 
-    const before = await graphql(page, `{ allLandingBlocks(filter: { identifier: "landing_banner02" }) { id blocks { title description imageUri } } }`);
+    const before = await graphql(
+      page,
+      `
+        {
+          allLandingBlocks(filter: { identifier: "landing_banner02" }) {
+            id
+            blocks {
+              title
+              description
+              imageUri
+            }
+          }
+        }
+      `,
+    );
     const launchpad = row(page, "Launchpad");
     await launchpad.getByRole("button", { name: "Edit" }).click();
     const modal = dialog(page);
@@ -277,7 +351,20 @@ describe("every screen against the real gateway", () => {
     await setFile(modal.locator('[data-block="1"]'), path.join(IMAGES, "roadmap.png"));
     await shot(page, "10b-landing-edit");
     await submitDialog(page, "Update");
-    const after = await graphql(page, `{ allLandingBlocks(filter: { identifier: "landing_banner02" }) { blocks { title description imageUri } } }`);
+    const after = await graphql(
+      page,
+      `
+        {
+          allLandingBlocks(filter: { identifier: "landing_banner02" }) {
+            blocks {
+              title
+              description
+              imageUri
+            }
+          }
+        }
+      `,
+    );
     const [b0, b1] = after.allLandingBlocks[0].blocks;
     expect(b0.title).toBe("Pay in BNB or USDT");
     expect(b0.imageUri).toBe(before.allLandingBlocks[0].blocks[0].imageUri);
@@ -323,7 +410,16 @@ describe("every screen against the real gateway", () => {
     await modal.getByLabel("Content").fill("Deposit fees fund the treasury");
     await setFile(modal, path.join(IMAGES, "staking.png"));
     await submitDialog(page, "Update");
-    const stored = await graphql(page, `{ allFeatures(filter: { q: "Provide liquidity" }) { content } }`);
+    const stored = await graphql(
+      page,
+      `
+        {
+          allFeatures(filter: { q: "Provide liquidity" }) {
+            content
+          }
+        }
+      `,
+    );
     expect(stored.allFeatures[0].content).toBe("Deposit fees fund the treasury");
     await shot(page, "12-feature");
   });
@@ -339,7 +435,16 @@ describe("every screen against the real gateway", () => {
     await page.getByRole("button", { name: "Add IP Address" }).click();
     await modal.getByLabel("IP Address").fill("203.0.113.9");
     await submitDialog(page, "Add");
-    const ips = await graphql(page, `{ allIpWhitelistEntries { address } }`);
+    const ips = await graphql(
+      page,
+      `
+        {
+          allIpWhitelistEntries {
+            address
+          }
+        }
+      `,
+    );
     expect(ips.allIpWhitelistEntries.map((e: { address: string }) => e.address)).toContain("203.0.113.9");
     await shot(page, "13-featruedes");
   });
@@ -355,7 +460,16 @@ describe("every screen against the real gateway", () => {
     await shot(page, "14b-roadmap-too-long");
     await modal.getByLabel("Description").fill("z".repeat(200));
     await submitDialog(page, "Update Roadmap");
-    const stored = await graphql(page, `{ allRoadmaps { description } }`);
+    const stored = await graphql(
+      page,
+      `
+        {
+          allRoadmaps {
+            description
+          }
+        }
+      `,
+    );
     expect(stored.allRoadmaps[0].description).toHaveLength(200);
     await shot(page, "14-roadmap");
   });
@@ -399,7 +513,16 @@ describe("every screen against the real gateway", () => {
     const { page } = browser;
     await open(page, "/ContactUs");
     const alice = row(page, "Alice Moreau");
-    const stored = await graphql(page, `{ allContactMessages(filter: { q: "Alice" }) { updatedAt } }`);
+    const stored = await graphql(
+      page,
+      `
+        {
+          allContactMessages(filter: { q: "Alice" }) {
+            updatedAt
+          }
+        }
+      `,
+    );
     const shown = await page.evaluate((iso) => new Date(iso).toLocaleString(), stored.allContactMessages[0].updatedAt);
     await alice.getByText(shown).waitFor();
     expect(await page.getByRole("button", { name: /^Add/ }).count()).toBe(0);
@@ -430,7 +553,10 @@ describe("every screen against the real gateway", () => {
     await shot(page, "22-stake");
     await page.goto(`${baseUrl()}/ManageSale/0x00000000000000000000000000000000000000aa`);
     // The address heads the screen (checksummed); the alert below may name it too.
-    await page.getByTestId("presale-address").filter({ hasText: /^0x0{38}aa$/i }).waitFor();
+    await page
+      .getByTestId("presale-address")
+      .filter({ hasText: /^0x0{38}aa$/i })
+      .waitFor();
     await shot(page, "23-managesale");
   });
 

@@ -41,7 +41,15 @@ export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
       <CustomRoutes>
         {pages.flatMap(({ route, withId, Page }) =>
           (withId ? [route, `${route}/:id`] : [route]).map((path) => (
-            <Route key={path} path={`/${path}`} element={<Authenticated><Page /></Authenticated>} />
+            <Route
+              key={path}
+              path={`/${path}`}
+              element={
+                <Authenticated>
+                  <Page />
+                </Authenticated>
+              }
+            />
           )),
         )}
       </CustomRoutes>

@@ -53,9 +53,17 @@ describe("News Description", () => {
     const dialog = await findDialog();
     await user.type(within(dialog).getByLabelText("Title"), "Presale guide");
     await user.type(within(dialog).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
-    await user.upload(within(dialog).getByLabelText("Image", { selector: "input[type=file]" }), new File(["x"], "guide.jpg", { type: "image/jpeg" }));
+    await user.upload(
+      within(dialog).getByLabelText("Image", { selector: "input[type=file]" }),
+      new File(["x"], "guide.jpg", { type: "image/jpeg" }),
+    );
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() => expect(gateway.lastCall("createNewsDescription")?.variables).toMatchObject({ title: "Presale guide", newsLink: "https://www.youtube.com/watch?v=2" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("createNewsDescription")?.variables).toMatchObject({
+        title: "Presale guide",
+        newsLink: "https://www.youtube.com/watch?v=2",
+      }),
+    );
     expect((gateway.lastCall("createNewsDescription").variables.file as File).name).toBe("guide.jpg");
   });
 });
@@ -63,7 +71,15 @@ describe("News Description", () => {
 describe("Latest Articles", () => {
   beforeEach(() =>
     gateway.seed("Article", [
-      { title: "Getting started", heading: "Getting started", description: "<p>Create a wallet</p>", description3: "<p>Claim</p>", newsLink2: "https://youtu.be/2", imageUri: "article.png", visible: true },
+      {
+        title: "Getting started",
+        heading: "Getting started",
+        description: "<p>Create a wallet</p>",
+        description3: "<p>Claim</p>",
+        newsLink2: "https://youtu.be/2",
+        imageUri: "article.png",
+        visible: true,
+      },
     ]),
   );
 
@@ -103,7 +119,12 @@ describe("Latest Articles", () => {
     expect(await within(dialog).findByText("Claim")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Heading"), " now");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() => expect(gateway.lastCall("updateArticle")?.variables).toMatchObject({ heading: "Getting started now", newsLink2: "https://youtu.be/2" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("updateArticle")?.variables).toMatchObject({
+        heading: "Getting started now",
+        newsLink2: "https://youtu.be/2",
+      }),
+    );
   });
 
   it("shows and hides an article", async () => {
@@ -160,7 +181,11 @@ describe("Latest ArticlesN Image", () => {
     await screen.findByAltText("three-a.png");
     await user.click(screen.getByRole("button", { name: "Add Image" }));
     const dialog = await findDialog();
-    gateway.failNext("createArticleImage", { message: "imageUri: Image is required", code: "BAD_USER_INPUT", fieldErrors: { imageUri: "Image is required" } });
+    gateway.failNext("createArticleImage", {
+      message: "imageUri: Image is required",
+      code: "BAD_USER_INPUT",
+      fieldErrors: { imageUri: "Image is required" },
+    });
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     const error = await within(dialog).findByText("Image is required");
     expect(error).toHaveClass("Mui-error");

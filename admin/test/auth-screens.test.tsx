@@ -35,7 +35,11 @@ describe("Login", () => {
     await user.type(screen.getByLabelText("Password"), "wrong");
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Email or password is incorrect");
-    gateway.failNext("login", { message: "password: Password is required", code: "BAD_USER_INPUT", fieldErrors: { password: "Password is required" } });
+    gateway.failNext("login", {
+      message: "password: Password is required",
+      code: "BAD_USER_INPUT",
+      fieldErrors: { password: "Password is required" },
+    });
     await user.clear(screen.getByLabelText("Password"));
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Password is required")).toBeInTheDocument();
@@ -47,7 +51,11 @@ describe("Login with two-factor sign-in", () => {
   it("asks for the code after the password, says when it is wrong, and sends it", async () => {
     const user = setupUser();
     renderApp("/login");
-    const required = { message: "Enter the 6-digit code from your authenticator app, or a recovery code", code: "TWO_FACTOR_REQUIRED", status: 401 };
+    const required = {
+      message: "Enter the 6-digit code from your authenticator app, or a recovery code",
+      code: "TWO_FACTOR_REQUIRED",
+      status: 401,
+    };
     gateway.failNext("login", required);
     await user.type(await screen.findByLabelText("Email"), "admin@example.com");
     await user.type(screen.getByLabelText("Password"), "admin-pass-123");
@@ -96,13 +104,22 @@ describe("Register", () => {
     await user.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
     expect(await screen.findByRole("alert")).toHaveTextContent(/waits for an administrator.s approval/);
-    expect(gateway.lastCall("register").variables).toEqual({ name: "Dana", email: "dana@example.com", password: "dana-pass-1", password2: "dana-pass-1" });
+    expect(gateway.lastCall("register").variables).toEqual({
+      name: "Dana",
+      email: "dana@example.com",
+      password: "dana-pass-1",
+      password2: "dana-pass-1",
+    });
   });
 
   it("shows field errors under the inputs", async () => {
     const user = setupUser();
     renderApp("/register");
-    gateway.failNext("register", { message: "password2: Passwords do not match", code: "BAD_USER_INPUT", fieldErrors: { password2: "Passwords do not match" } });
+    gateway.failNext("register", {
+      message: "password2: Passwords do not match",
+      code: "BAD_USER_INPUT",
+      fieldErrors: { password2: "Passwords do not match" },
+    });
     await user.click(await screen.findByRole("button", { name: "Register" }));
     await waitFor(() => expect(screen.getByText("Passwords do not match")).toBeInTheDocument());
     expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("aria-invalid", "true");

@@ -78,7 +78,9 @@ describe("Blocklist", () => {
     const user = setupUser();
     renderApp("/blocklist");
     await screen.findByText(BLOCKED);
-    fakeChain.readBlacklisted.mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, a !== STALE && a !== NEW])));
+    fakeChain.readBlacklisted.mockImplementation(
+      async (addresses: string[]) => new Map(addresses.map((a) => [a, a !== STALE && a !== NEW])),
+    );
     await user.click(screen.getByRole("button", { name: "Add" }));
     const dialog = await findDialog();
     await user.type(within(dialog).getByLabelText("Wallet Address"), NEW.toLowerCase());
@@ -108,7 +110,9 @@ describe("Blocklist", () => {
     const dialog = await findDialog();
     await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    expect(await screen.findByText(`Try Again ! The connected wallet ${OTHER} is not the owner of the token contract (owner ${OWNER})`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Try Again ! The connected wallet ${OTHER} is not the owner of the token contract (owner ${OWNER})`),
+    ).toBeInTheDocument();
     expect(gateway.callsOf("createBlocklistEntry")).toHaveLength(0);
   });
 

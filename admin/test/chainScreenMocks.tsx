@@ -74,7 +74,14 @@ export function presaleState(overrides: Partial<PresaleState> = {}): PresaleStat
     availableTokens: 200_000n * E18,
     busd: CONFIG.contracts.stable,
     bnbBalance: 0n,
-    token: { address: TOKEN, name: "Demo Sale Token", symbol: "DST", decimals: 18, totalSupply: 100_000_000n * E18, balance: 200_000n * E18 },
+    token: {
+      address: TOKEN,
+      name: "Demo Sale Token",
+      symbol: "DST",
+      decimals: 18,
+      totalSupply: 100_000_000n * E18,
+      balance: 200_000n * E18,
+    },
   };
   return { ...base, ...overrides };
 }
@@ -116,7 +123,10 @@ export function readsMock(): Reads {
 
 export function transactionsMock(): Transactions {
   const actual = jest.requireActual<Transactions>("../src/chain/transactions");
-  return { ...actual, sendTransaction: (...args: Parameters<Transactions["sendTransaction"]>) => fakeChain.sendTransaction(...args) } as Transactions;
+  return {
+    ...actual,
+    sendTransaction: (...args: Parameters<Transactions["sendTransaction"]>) => fakeChain.sendTransaction(...args),
+  } as Transactions;
 }
 
 export function configMock(): Config {

@@ -40,7 +40,14 @@ describe("Home (about) at /About", () => {
     await user.type(within(dialog).getByLabelText("Description"), "Earn rewards");
     await user.type(within(dialog).getByLabelText("Content"), "Deposit fee 1%");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farms", heading: "Provide liquidity", description: "Earn rewards", content: "Deposit fee 1%" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("createAbout")?.variables).toMatchObject({
+        title: "Farms",
+        heading: "Provide liquidity",
+        description: "Earn rewards",
+        content: "Deposit fee 1%",
+      }),
+    );
     expect(await screen.findByText("Provide liquidity")).toBeInTheDocument();
     expect(gateway.rows("About").at(-1)?.identifier).toBe("landing_banner01");
   });
@@ -81,7 +88,9 @@ describe("Image Text Edit at /Feature", () => {
 });
 
 describe("Road More at /featruedes", () => {
-  beforeEach(() => gateway.seed("FeatureDescription", [section("landing_banner03", "Road more", { imageUri: undefined, content: undefined })]));
+  beforeEach(() =>
+    gateway.seed("FeatureDescription", [section("landing_banner03", "Road more", { imageUri: undefined, content: undefined })]),
+  );
 
   it("edits Title, Heading and Description only", async () => {
     renderApp("/featruedes");
@@ -92,7 +101,9 @@ describe("Road More at /featruedes", () => {
     await u.clear(within(d).getByLabelText("Description"));
     await u.type(within(d).getByLabelText("Description"), "Transparent rewards");
     await u.click(within(d).getByRole("button", { name: "Update" }));
-    await waitFor(() => expect(gateway.lastCall("updateFeatureDescription")?.variables).toMatchObject({ description: "Transparent rewards" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("updateFeatureDescription")?.variables).toMatchObject({ description: "Transparent rewards" }),
+    );
   });
 
   it("adds an IP address to the whitelist", async () => {

@@ -13,20 +13,36 @@ describe("exports", () => {
       const { page, perPage } = p.pagination;
       return { data: all.slice((page - 1) * perPage, page * perPage), total: all.length };
     });
-    const rows = await fetchAllRecords({ getList } as unknown as DataProvider, "News", { filter: { q: "x" }, sort: { field: "id", order: "ASC" } });
+    const rows = await fetchAllRecords({ getList } as unknown as DataProvider, "News", {
+      filter: { q: "x" },
+      sort: { field: "id", order: "ASC" },
+    });
     expect(rows).toHaveLength(2345);
     expect(getList).toHaveBeenCalledTimes(5);
     expect(getList.mock.calls[4][1]).toMatchObject({ pagination: { page: 5, perPage: 500 }, filter: { q: "x" } });
   });
 
   it("writes RFC 4180 CSV", () => {
-    expect(toCsv({ headers: ["S.No", "Heading"], rows: [[1, 'Say "hi", then'], [2, null], [3, "two\nlines"]] })).toBe(
-      'S.No,Heading\r\n1,"Say ""hi"", then"\r\n2,\r\n3,"two\nlines"\r\n',
-    );
+    expect(
+      toCsv({
+        headers: ["S.No", "Heading"],
+        rows: [
+          [1, 'Say "hi", then'],
+          [2, null],
+          [3, "two\nlines"],
+        ],
+      }),
+    ).toBe('S.No,Heading\r\n1,"Say ""hi"", then"\r\n2,\r\n3,"two\nlines"\r\n');
   });
 
   it("writes an .xlsx workbook that reads back", async () => {
-    const blob = await toXlsx({ headers: ["S.No", "Heading"], rows: [[1, "Staking"], [2, null]] });
+    const blob = await toXlsx({
+      headers: ["S.No", "Heading"],
+      rows: [
+        [1, "Staking"],
+        [2, null],
+      ],
+    });
     const rows = await readSheet(Buffer.from(await blob.arrayBuffer()));
     expect(rows).toEqual([
       ["S.No", "Heading"],

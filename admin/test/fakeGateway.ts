@@ -1,12 +1,5 @@
 import { readFileSync } from "fs";
-import {
-  buildSchema,
-  getNamedType,
-  graphql,
-  GraphQLError,
-  isObjectType,
-  type GraphQLObjectType,
-} from "graphql";
+import { buildSchema, getNamedType, graphql, GraphQLError, isObjectType, type GraphQLObjectType } from "graphql";
 import { http, HttpResponse } from "msw";
 import path from "path";
 
@@ -135,7 +128,9 @@ export class FakeGateway {
       if (k in fields) row[k] = v;
     }
     if (Array.isArray(args.blockFiles)) {
-      row.blocks = (row.blocks ?? []).map((b: Row, i: number) => (args.blockFiles[i] ? { ...b, imageUri: fileName(args.blockFiles[i]) } : b));
+      row.blocks = (row.blocks ?? []).map((b: Row, i: number) =>
+        args.blockFiles[i] ? { ...b, imageUri: fileName(args.blockFiles[i]) } : b,
+      );
     }
     if (!existing) {
       row.id = String(this.nextId++);
@@ -172,17 +167,26 @@ export class FakeGateway {
       };
       root[`update${type}`] = (a) => {
         const row = this.write(type, a, this.find(type, a.id));
-        this.store.set(type, this.rows(type).map((r) => (String(r.id) === String(a.id) ? row : r)));
+        this.store.set(
+          type,
+          this.rows(type).map((r) => (String(r.id) === String(a.id) ? row : r)),
+        );
         return row;
       };
       root[`delete${type}`] = (a) => {
         const row = this.find(type, a.id);
-        this.store.set(type, this.rows(type).filter((r) => r !== row));
+        this.store.set(
+          type,
+          this.rows(type).filter((r) => r !== row),
+        );
         return row;
       };
     }
     root.login = () => ({ token: fakeToken({ name: "admin", role: "admin" }), name: "admin" });
-    root.register = () => ({ message: "If this address can be registered, the account now waits for an administrator's approval", approved: false });
+    root.register = () => ({
+      message: "If this address can be registered, the account now waits for an administrator's approval",
+      approved: false,
+    });
     root.me = () => null;
     root.logout = () => true;
     return root;
@@ -196,7 +200,9 @@ export class FakeGateway {
   /** GET /Images/{name}: a few bytes standing for the stored image. */
   imagesHandler() {
     return http.get("*/Images/:name", ({ params }) =>
-      HttpResponse.arrayBuffer(new TextEncoder().encode(`image ${params.name}`).buffer as ArrayBuffer, { headers: { "content-type": "image/png" } }),
+      HttpResponse.arrayBuffer(new TextEncoder().encode(`image ${params.name}`).buffer as ArrayBuffer, {
+        headers: { "content-type": "image/png" },
+      }),
     );
   }
 
@@ -244,4 +250,3 @@ export function fakeToken(payload: Record<string, unknown> = {}, expiresInSecond
   const now = Math.floor(Date.now() / 1000);
   return `${b64url({ alg: "HS256", typ: "JWT" })}.${b64url({ sub: "1", iat: now, exp: now + expiresInSeconds, ...payload })}.signature`;
 }
-

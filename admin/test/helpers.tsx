@@ -15,7 +15,8 @@ export async function rowOf(text: string) {
 
 export const inRow = (row: HTMLElement) => within(row);
 
-export const png = (name = "image.png") => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, { type: "image/png" });
+export const png = (name = "image.png") =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, { type: "image/png" });
 
 /** Captures what the export buttons download. */
 export function captureDownloads() {

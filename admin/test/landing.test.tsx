@@ -28,7 +28,14 @@ const blocks = [
     imageUri: null,
     visible: true,
   },
-  { identifier: "landing_banner03", pageName: "Home", title: "Hidden title", description: "Farms reward LPs", blocks: [{ imageUri: "farms.png" }], visible: true },
+  {
+    identifier: "landing_banner03",
+    pageName: "Home",
+    title: "Hidden title",
+    description: "Farms reward LPs",
+    blocks: [{ imageUri: "farms.png" }],
+    visible: true,
+  },
   { identifier: "landing_banner04", pageName: "Roadmap", title: "Roadmap", description: "Q1", blocks: [], visible: false },
 ];
 
@@ -63,7 +70,9 @@ describe("Landing (/Home)", () => {
     const row = (await screen.findByText("Stake smarter")).closest("tr")!;
     await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateLandingBlock")?.variables).toEqual({ id: "1", visible: false }));
-    await waitFor(() => expect(within((screen.getByText("Stake smarter")).closest("tr")!).queryByRole("button", { name: "Edit" })).toBeNull());
+    await waitFor(() =>
+      expect(within(screen.getByText("Stake smarter").closest("tr")!).queryByRole("button", { name: "Edit" })).toBeNull(),
+    );
   });
 
   it("shows the fields the record has: title, description, image and each block's own", async () => {
@@ -103,7 +112,10 @@ describe("Landing (/Home)", () => {
     const { user, dialog } = await editRow("Launchpad");
     await user.upload(within(dialog).getByLabelText("Block 2 Image"), new File(["x"], "x.svg"));
     expect(await screen.findByText("Allowed Only JPG, WEBP, PNG File")).toBeInTheDocument();
-    await user.upload(within(dialog).getByLabelText("Block 2 Image"), new File([new Uint8Array([0x47, 0x49, 0x46])], "claim.GIF", { type: "image/gif" }));
+    await user.upload(
+      within(dialog).getByLabelText("Block 2 Image"),
+      new File([new Uint8Array([0x47, 0x49, 0x46])], "claim.GIF", { type: "image/gif" }),
+    );
     await user.clear(within(dialog).getByLabelText("Block 1 Description"));
     await user.type(within(dialog).getByLabelText("Block 1 Description"), "Pay in BNB");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));

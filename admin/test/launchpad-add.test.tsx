@@ -22,7 +22,9 @@ beforeEach(() => {
   chainMock.readToken.mockResolvedValue({ address: TOKEN, name: "Nine Token", symbol: "NINE", decimals: 9, totalSupply: 10n ** 18n });
   chainMock.sendTransaction.mockResolvedValue(receipt());
   chainMock.readOne.mockResolvedValue(PRESALE);
-  gateway.seed("LaunchPad", [{ pid: 1, presaleAddress: "0x00000000000000000000000000000000000000aa", tokenAddress: "0x00000000000000000000000000000000000000bb" }]);
+  gateway.seed("LaunchPad", [
+    { pid: 1, presaleAddress: "0x00000000000000000000000000000000000000aa", tokenAddress: "0x00000000000000000000000000000000000000bb" },
+  ]);
 });
 
 const FIELDS = [

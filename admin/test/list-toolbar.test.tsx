@@ -4,7 +4,8 @@ import { captureDownloads, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
-const settings = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `setting_${String(i + 1).padStart(2, "0")}`, value: `v${i + 1}` }));
+const settings = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `setting_${String(i + 1).padStart(2, "0")}`, value: `v${i + 1}` }));
 
 describe("every list", () => {
   beforeEach(() => signIn());
@@ -35,7 +36,9 @@ describe("every list", () => {
     renderApp("/Setting");
     await screen.findByText("Showing 1 to 10 of 25 records");
     await user.click(screen.getByRole("combobox"));
-    const options = within(await screen.findByRole("listbox")).getAllByRole("option").map((o) => o.textContent);
+    const options = within(await screen.findByRole("listbox"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(options).toEqual(["10", "20", "50"]);
     await user.click(screen.getByRole("option", { name: "20" }));
     expect(await screen.findByText("Showing 1 to 20 of 25 records")).toBeInTheDocument();
@@ -44,7 +47,10 @@ describe("every list", () => {
 
   it("filters on the server with 'Filter in records...'", async () => {
     const user = setupUser();
-    gateway.seed("Setting", [{ name: "telegram", value: "t.me" }, { name: "twitter", value: "x.com" }]);
+    gateway.seed("Setting", [
+      { name: "telegram", value: "t.me" },
+      { name: "twitter", value: "x.com" },
+    ]);
     renderApp("/Setting");
     await screen.findByText("telegram");
     await user.type(screen.getByPlaceholderText("Filter in records..."), "twit");

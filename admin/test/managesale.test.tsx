@@ -48,7 +48,8 @@ describe("ManageSale", () => {
     expect(screen.getByTestId("token-balance")).toHaveTextContent("200,000 DST");
     expect(screen.getByTestId("collected-usdt")).toHaveTextContent("1,250 USDT");
     const values = screen.getByRole("table", { name: "On-chain values" });
-    const value = (label: string) => within(values).getByRole("rowheader", { name: label }).closest("tr")!.querySelectorAll("td")[0].textContent;
+    const value = (label: string) =>
+      within(values).getByRole("rowheader", { name: label }).closest("tr")!.querySelectorAll("td")[0].textContent;
     expect(value("Token address")).toBe(TOKEN);
     expect(value("Staker address")).toBe(STAKING);
     expect(value("Token rate per BNB")).toBe("1,000 DST");
@@ -83,12 +84,12 @@ describe("ManageSale", () => {
     await user.type(price, "2.5");
     await user.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
-    expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "setTokenRatePercrypto", args: [25n * E18 / 10n] });
+    expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "setTokenRatePercrypto", args: [(25n * E18) / 10n] });
     await waitFor(() => expect(fakeChain.readPresale).toHaveBeenLastCalledWith(PRESALE, { minBlock: 77, tokenHint: TOKEN }));
 
     for (const [label, fn, text, value] of [
       ["Minimum Contribution For USDT", "setBUSDMinEthLimit", "10", 10n * E18],
-      ["Maximum Contribution For USDT", "setBUSDMaxEthLimit", "7500.25", 750025n * E18 / 100n],
+      ["Maximum Contribution For USDT", "setBUSDMaxEthLimit", "7500.25", (750025n * E18) / 100n],
       ["Hard Cap For USDT", "setBUSDHardCap", "60000", 60_000n * E18],
     ] as const) {
       const input = within(group(label)).getByRole("textbox");
@@ -212,9 +213,45 @@ describe("ManageSale", () => {
 
   it("shows this presale's transaction history", async () => {
     gateway.seed("ChainTransaction", [
-      { hash: "0x" + "11".repeat(32), chainId: 31337, contract: "Presale", contractAddress: PRESALE, presaleAddress: PRESALE, functionName: "startPresale", args: '{"numberOfDays":"5"}', wallet: OWNER, userName: "admin", blockNumber: 20, status: "success" },
-      { hash: "0x" + "22".repeat(32), chainId: 31337, contract: "Presale", contractAddress: OTHER, presaleAddress: OTHER, functionName: "closePresale", args: "{}", wallet: OWNER, userName: "admin", blockNumber: 21, status: "success" },
-      { hash: "0x" + "33".repeat(32), chainId: 31337, contract: "SaleToken", contractAddress: TOKEN, presaleAddress: PRESALE, functionName: "transfer", args: "{}", wallet: OWNER, userName: "admin", blockNumber: 22, status: "reverted" },
+      {
+        hash: "0x" + "11".repeat(32),
+        chainId: 31337,
+        contract: "Presale",
+        contractAddress: PRESALE,
+        presaleAddress: PRESALE,
+        functionName: "startPresale",
+        args: '{"numberOfDays":"5"}',
+        wallet: OWNER,
+        userName: "admin",
+        blockNumber: 20,
+        status: "success",
+      },
+      {
+        hash: "0x" + "22".repeat(32),
+        chainId: 31337,
+        contract: "Presale",
+        contractAddress: OTHER,
+        presaleAddress: OTHER,
+        functionName: "closePresale",
+        args: "{}",
+        wallet: OWNER,
+        userName: "admin",
+        blockNumber: 21,
+        status: "success",
+      },
+      {
+        hash: "0x" + "33".repeat(32),
+        chainId: 31337,
+        contract: "SaleToken",
+        contractAddress: TOKEN,
+        presaleAddress: PRESALE,
+        functionName: "transfer",
+        args: "{}",
+        wallet: OWNER,
+        userName: "admin",
+        blockNumber: 22,
+        status: "reverted",
+      },
     ]);
     await openSale();
     const history = await screen.findByRole("table", { name: "Transaction history" });
@@ -223,17 +260,38 @@ describe("ManageSale", () => {
     expect(within(rows[0]).getByText("SaleToken.transfer")).toBeInTheDocument();
     expect(within(rows[0]).getByText("Reverted")).toBeInTheDocument();
     expect(within(rows[1]).getByText("numberOfDays: 5")).toBeInTheDocument();
-    expect(gateway.lastCall("allChainTransactions")?.variables).toMatchObject({ filter: { presaleAddress: PRESALE }, sortField: "blockNumber", sortOrder: "DESC" });
+    expect(gateway.lastCall("allChainTransactions")?.variables).toMatchObject({
+      filter: { presaleAddress: PRESALE },
+      sortField: "blockNumber",
+      sortOrder: "DESC",
+    });
   });
 
   it("links the history to the explorer when the chain has one", async () => {
     fakeChain.config = { ...fakeChain.config!, explorerUrl: "https://testnet.bscscan.com" };
     gateway.seed("ChainTransaction", [
-      { hash: "0x" + "11".repeat(32), chainId: 97, contract: "Presale", contractAddress: PRESALE, presaleAddress: PRESALE, functionName: "closePresale", args: "{}", wallet: OWNER, blockNumber: 20, status: "success" },
+      {
+        hash: "0x" + "11".repeat(32),
+        chainId: 97,
+        contract: "Presale",
+        contractAddress: PRESALE,
+        presaleAddress: PRESALE,
+        functionName: "closePresale",
+        args: "{}",
+        wallet: OWNER,
+        blockNumber: 20,
+        status: "success",
+      },
     ]);
     await openSale();
     const history = await screen.findByRole("table", { name: "Transaction history" });
-    await waitFor(() => expect(within(history).getByText(/0x11111111\.\.\./).closest("a")).toHaveAttribute("href", `https://testnet.bscscan.com/tx/0x${"11".repeat(32)}`));
+    await waitFor(() =>
+      expect(
+        within(history)
+          .getByText(/0x11111111\.\.\./)
+          .closest("a"),
+      ).toHaveAttribute("href", `https://testnet.bscscan.com/tx/0x${"11".repeat(32)}`),
+    );
   });
 });
 
@@ -260,7 +318,15 @@ describe("Add Whitelist", () => {
     expect(within(dialog).getAllByLabelText("User Address")).toHaveLength(2);
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("2 addresses whitelisted")).toBeInTheDocument();
-    expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "addMultipleWhitelistedAddresses", args: [[OTHER, OWNER], [15n * E18 / 10n, 2n * E18]] });
+    expect(lastRequest()).toMatchObject({
+      contract: "Presale",
+      address: PRESALE,
+      fn: "addMultipleWhitelistedAddresses",
+      args: [
+        [OTHER, OWNER],
+        [(15n * E18) / 10n, 2n * E18],
+      ],
+    });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
@@ -282,10 +348,15 @@ describe("Add Whitelist", () => {
     const value = within(dialog).getAllByLabelText("BNB Value")[1];
     await user.clear(value);
     await user.type(value, "3");
-    expect(within(dialog).getByTestId("whitelist-plan")).toHaveTextContent("2 addresses in 1 transaction · 1 duplicate address merged (values summed)");
+    expect(within(dialog).getByTestId("whitelist-plan")).toHaveTextContent(
+      "2 addresses in 1 transaction · 1 duplicate address merged (values summed)",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(fakeChain.sendTransaction).toHaveBeenCalledTimes(1));
-    expect(lastRequest().args).toEqual([[OTHER, OWNER], [15n * E18 / 10n, 3n * E18]]);
+    expect(lastRequest().args).toEqual([
+      [OTHER, OWNER],
+      [(15n * E18) / 10n, 3n * E18],
+    ]);
   });
 
   it("uploads a CSV file and sends more than 200 addresses in chunks of 200, duplicates merged", async () => {
@@ -293,7 +364,9 @@ describe("Add Whitelist", () => {
     const dialog = await openDialog();
     const lines = Array.from({ length: 260 }, (_, i) => `${addr((i % 250) + 1)},0.1`).join("\n");
     await user.upload(within(dialog).getByTestId("whitelist-csv-file"), new File([lines], "whitelist.csv", { type: "text/csv" }));
-    expect(await within(dialog).findByTestId("whitelist-plan")).toHaveTextContent("250 addresses in 2 transactions · 10 duplicate addresses merged (values summed)");
+    expect(await within(dialog).findByTestId("whitelist-plan")).toHaveTextContent(
+      "250 addresses in 2 transactions · 10 duplicate addresses merged (values summed)",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("250 addresses whitelisted")).toBeInTheDocument();
     const sent = fakeChain.sendTransaction.mock.calls.map(([req]) => req.args as [string[], bigint[]]);
@@ -307,7 +380,9 @@ describe("Add Whitelist", () => {
     const lines = Array.from({ length: 210 }, (_, i) => `${addr(i + 1)},1`).join("\n");
     await user.upload(within(dialog).getByTestId("whitelist-csv-file"), new File([lines], "w.csv", { type: "text/csv" }));
     await within(dialog).findByText("210 addresses in 2 transactions");
-    fakeChain.sendTransaction.mockImplementationOnce(async () => receipt()).mockRejectedValueOnce(new ChainError("rejected", "Transaction rejected in the wallet"));
+    fakeChain.sendTransaction
+      .mockImplementationOnce(async () => receipt())
+      .mockRejectedValueOnce(new ChainError("rejected", "Transaction rejected in the wallet"));
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Try Again ! Transaction rejected in the wallet")).toBeInTheDocument();
     expect(await within(dialog).findByText("10 addresses in 1 transaction")).toBeInTheDocument();

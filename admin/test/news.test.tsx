@@ -109,7 +109,9 @@ describe("News screen: edit, show/hide, delete", () => {
     const hidden = (await screen.findByText("Farms paused")).closest("tr")!;
     await user.click(within(hidden).getByRole("button", { name: "Show" }));
     await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "2", visible: true }));
-    await waitFor(() => expect(within((screen.getByText("Staking v2 is live")).closest("tr")!).getByRole("button", { name: "Show" })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText("Staking v2 is live").closest("tr")!).getByRole("button", { name: "Show" })).toBeInTheDocument(),
+    );
   });
 
   it("deletes with an undo, then on the server", async () => {

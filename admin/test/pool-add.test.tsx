@@ -81,7 +81,12 @@ it("creates the missing pair, adds the pool in basis points, then saves it with 
   ]);
   const sent = chainMock.sendTransaction.mock.calls.map(([tx]) => tx);
   expect(sent).toHaveLength(2);
-  expect(sent[0]).toMatchObject({ contract: "PairFactory", fn: "createPair", args: [TOKEN, CONFIG.contracts.stable], wallet: { account: OWNER } });
+  expect(sent[0]).toMatchObject({
+    contract: "PairFactory",
+    fn: "createPair",
+    args: [TOKEN, CONFIG.contracts.stable],
+    wallet: { account: OWNER },
+  });
   expect(chainMock.readOne).toHaveBeenCalledWith(expect.objectContaining({ fn: "getPair" }), expect.objectContaining({ blockTag: 41 }));
   expect(sent[1]).toMatchObject({ contract: "Farm", fn: "add", args: [150n, PAIR, 400n, true] });
 
@@ -133,7 +138,9 @@ it("says plainly when the wallet is not the farm's owner, before any transaction
 it("shows the simulated revert reason and saves nothing", async () => {
   chainMock.connected = true;
   chainMock.readMany.mockResolvedValue([OWNER, PAIR, 7n]);
-  chainMock.sendTransaction.mockRejectedValue(new ChainError("revert", "Farm: pool already exists", { reason: "Farm: pool already exists" }));
+  chainMock.sendTransaction.mockRejectedValue(
+    new ChainError("revert", "Farm: pool already exists", { reason: "Farm: pool already exists" }),
+  );
   const { u, d } = await openModal();
   await fill(u, d);
   await u.click(within(d).getByRole("button", { name: "Add" }));
@@ -158,14 +165,19 @@ it("checks the form before asking the wallet anything", async () => {
 
 it("when the save fails after the pool was added, shows the field errors and saves again without a new transaction", async () => {
   chainMock.connected = true;
-  gateway.failNext("createPool", { message: "Deposit fee is refused", code: "BAD_USER_INPUT", fieldErrors: { depositFee: "Deposit fee is refused" } });
+  gateway.failNext("createPool", {
+    message: "Deposit fee is refused",
+    code: "BAD_USER_INPUT",
+    fieldErrors: { depositFee: "Deposit fee is refused" },
+  });
   const { u, d } = await openModal();
   await fill(u, d);
   await u.click(within(d).getByRole("button", { name: "Add" }));
   expect(await within(d).findByText("Deposit fee is refused", { selector: "p" })).toBeInTheDocument();
   expect(
-    screen.getAllByText("Deposit fee is refused. The pool was added on chain (pid 3); press Add again to save its record without a new transaction.")
-      .length,
+    screen.getAllByText(
+      "Deposit fee is refused. The pool was added on chain (pid 3); press Add again to save its record without a new transaction.",
+    ).length,
   ).toBeGreaterThan(0);
   expect(within(d).getByText("The pool for this token is already on chain (pid 3): Add saves its record only.")).toBeInTheDocument();
   expect(chainMock.sendTransaction).toHaveBeenCalledTimes(2);

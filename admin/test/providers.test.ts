@@ -42,7 +42,10 @@ describe("authProvider", () => {
     saveSession(fakeToken({ name: "admin" }), "admin");
     await expect(authProvider.checkError(new HttpError("Forbidden", 403))).resolves.toBeUndefined();
     expect(readSession()).not.toBeNull();
-    await expect(authProvider.checkError(new HttpError("Unauthenticated", 401))).rejects.toMatchObject({ redirectTo: "/login", logoutUser: true });
+    await expect(authProvider.checkError(new HttpError("Unauthenticated", 401))).rejects.toMatchObject({
+      redirectTo: "/login",
+      logoutUser: true,
+    });
     expect(readSession()).toBeNull();
   });
 
@@ -58,7 +61,11 @@ describe("dataProvider", () => {
   beforeEach(() => saveSession(fakeToken({ name: "admin" }), "admin"));
 
   it("lists through allX and _allXMeta with the list's paging, sort and filter", async () => {
-    gateway.seed("News", [{ heading: "A", visible: true }, { heading: "B", visible: false }, { heading: "C", visible: true }]);
+    gateway.seed("News", [
+      { heading: "A", visible: true },
+      { heading: "B", visible: false },
+      { heading: "C", visible: true },
+    ]);
     const res = await dataProvider().getList("News", {
       pagination: { page: 1, perPage: 2 },
       sort: { field: "heading", order: "DESC" },
@@ -78,7 +85,11 @@ describe("dataProvider", () => {
       { slot: 2, imageUri: "b.png" },
       { slot: 2, imageUri: "c.png" },
     ]);
-    const res = await dataProvider().getList("Articles2", { pagination: { page: 1, perPage: 10 }, sort: { field: "id", order: "ASC" }, filter: {} });
+    const res = await dataProvider().getList("Articles2", {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: "id", order: "ASC" },
+      filter: {},
+    });
     expect(res.data.map((r) => r.imageUri)).toEqual(["b.png", "c.png"]);
     expect(gateway.lastCall("allArticleImages").variables.filter).toEqual({ slot: 2 });
     const file = new File(["x"], "new.png", { type: "image/png" });
@@ -91,10 +102,16 @@ describe("dataProvider", () => {
   });
 
   it("sends plain JSON without files, only the schema's arguments, without __typename", async () => {
-    gateway.seed("LandingBlock", [{ identifier: "landing_banner01", title: "T", blocks: [{ title: "b", description: null, imageUri: null }], visible: true }]);
+    gateway.seed("LandingBlock", [
+      { identifier: "landing_banner01", title: "T", blocks: [{ title: "b", description: null, imageUri: null }], visible: true },
+    ]);
     const dp = dataProvider();
     const { data } = await dp.getOne("Home", { id: "1" });
-    await dp.update("Home", { id: "1", data: { ...data, title: "New", blocks: [{ __typename: "ContentBlock", title: "b2" }] }, previousData: data });
+    await dp.update("Home", {
+      id: "1",
+      data: { ...data, title: "New", blocks: [{ __typename: "ContentBlock", title: "b2" }] },
+      previousData: data,
+    });
     const call = gateway.lastCall("updateLandingBlock");
     expect(call.multipart).toBe(false);
     expect(call.variables).toMatchObject({ id: "1", title: "New", blocks: [{ title: "b2" }] });
@@ -135,7 +152,12 @@ describe("toMutationData", () => {
   it("replaces react-admin file values by their File and drops __typename and undefined", () => {
     const file = new File(["x"], "a.png");
     expect(
-      toMutationData({ __typename: "News", a: undefined, file: { rawFile: file, src: "blob:" }, list: [{ __typename: "B", t: 1 }, { rawFile: file }] }),
+      toMutationData({
+        __typename: "News",
+        a: undefined,
+        file: { rawFile: file, src: "blob:" },
+        list: [{ __typename: "B", t: 1 }, { rawFile: file }],
+      }),
     ).toEqual({ file, list: [{ t: 1 }, file] });
   });
 });

@@ -5,9 +5,28 @@ import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
 const SPEC_PROTECTED = [
-  "/Dashboard", "/Users", "/featruedes", "/Articles", "/Feature", "/Stake", "/ManageSale/0xabc", "/ManageSale", "/LaunchPad",
-  "/About", "/Home", "/Homepages", "/Homeimage", "/Setting", "/News", "/Newsdescription", "/ContactUs",
-  "/Articles1", "/Articles2", "/Articles3", "/Articles4", "/blocklist",
+  "/Dashboard",
+  "/Users",
+  "/featruedes",
+  "/Articles",
+  "/Feature",
+  "/Stake",
+  "/ManageSale/0xabc",
+  "/ManageSale",
+  "/LaunchPad",
+  "/About",
+  "/Home",
+  "/Homepages",
+  "/Homeimage",
+  "/Setting",
+  "/News",
+  "/Newsdescription",
+  "/ContactUs",
+  "/Articles1",
+  "/Articles2",
+  "/Articles3",
+  "/Articles4",
+  "/blocklist",
 ];
 const SIDEBAR = ["/dashboard", "/users", "/launchpad", "/blocklist", "/home", "/news", "/newsdescription", "/articles"];
 
@@ -78,8 +97,23 @@ describe("layout", () => {
     renderApp("/Dashboard");
     expect(await screen.findByRole("button", { name: "Logout (admin)" })).toBeInTheDocument();
     const menu = screen.getByRole("menu");
-    const labels = within(menu).getAllByRole("menuitem").map((i) => i.textContent);
-    expect(labels).toEqual(["Dashboard", "Admin", "LaunchPad", "Blocklist", "Landing", "News", "News Description", "Latest Articles", "Transactions", "Sign-ins", "Security", "Logout"]);
+    const labels = within(menu)
+      .getAllByRole("menuitem")
+      .map((i) => i.textContent);
+    expect(labels).toEqual([
+      "Dashboard",
+      "Admin",
+      "LaunchPad",
+      "Blocklist",
+      "Landing",
+      "News",
+      "News Description",
+      "Latest Articles",
+      "Transactions",
+      "Sign-ins",
+      "Security",
+      "Logout",
+    ]);
     expect(within(menu).getByRole("menuitem", { name: "Landing" })).toHaveAttribute("href", "/home");
   });
 
@@ -105,7 +139,9 @@ describe("layout", () => {
     gateway.seed("Setting", [{ name: "a" }, { name: "b" }]);
     renderApp("/Dashboard");
     expect(await screen.findByText("2 records")).toBeInTheDocument();
-    const hrefs = ["Users", "Settings", "LaunchPad", "About"].map((n) => screen.getByRole("heading", { name: n }).closest("a")?.getAttribute("href"));
+    const hrefs = ["Users", "Settings", "LaunchPad", "About"].map((n) =>
+      screen.getByRole("heading", { name: n }).closest("a")?.getAttribute("href"),
+    );
     expect(hrefs).toEqual(["/Users", "/setting", "/LaunchPad", "/about"]);
   });
 

@@ -1,4 +1,12 @@
-import { activeSession, clearSession, decodeToken, isExpired, readSession, saveSession, takeSignedOutReason } from "../src/providers/session";
+import {
+  activeSession,
+  clearSession,
+  decodeToken,
+  isExpired,
+  readSession,
+  saveSession,
+  takeSignedOutReason,
+} from "../src/providers/session";
 import { fakeToken } from "./fakeGateway";
 
 describe("session", () => {

@@ -17,9 +17,45 @@ beforeEach(() => {
     { pid: 2, presaleAddress: OTHER_PRESALE, tokenAddress: TOKEN, tokenSymbol: "XYZ" },
   ]);
   gateway.seed("ChainTransaction", [
-    { hash: hash(11), chainId: 31337, contract: "Presale", contractAddress: PRESALE, presaleAddress: PRESALE, functionName: "startPresale", args: '{"numberOfDays":"5"}', wallet: OWNER, userName: "admin", blockNumber: 30, status: "success" },
-    { hash: hash(22), chainId: 31337, contract: "SaleToken", contractAddress: TOKEN, presaleAddress: null, functionName: "addBlacklistedUser", args: '{"user":"0x1"}', wallet: OWNER, userName: "admin", blockNumber: 31, status: "success" },
-    { hash: hash(33), chainId: 31337, contract: "Presale", contractAddress: OTHER_PRESALE, presaleAddress: OTHER_PRESALE, functionName: "closePresale", args: "{}", wallet: OWNER, userName: "dana", blockNumber: 29, status: "reverted" },
+    {
+      hash: hash(11),
+      chainId: 31337,
+      contract: "Presale",
+      contractAddress: PRESALE,
+      presaleAddress: PRESALE,
+      functionName: "startPresale",
+      args: '{"numberOfDays":"5"}',
+      wallet: OWNER,
+      userName: "admin",
+      blockNumber: 30,
+      status: "success",
+    },
+    {
+      hash: hash(22),
+      chainId: 31337,
+      contract: "SaleToken",
+      contractAddress: TOKEN,
+      presaleAddress: null,
+      functionName: "addBlacklistedUser",
+      args: '{"user":"0x1"}',
+      wallet: OWNER,
+      userName: "admin",
+      blockNumber: 31,
+      status: "success",
+    },
+    {
+      hash: hash(33),
+      chainId: 31337,
+      contract: "Presale",
+      contractAddress: OTHER_PRESALE,
+      presaleAddress: OTHER_PRESALE,
+      functionName: "closePresale",
+      args: "{}",
+      wallet: OWNER,
+      userName: "dana",
+      blockNumber: 29,
+      status: "reverted",
+    },
   ]);
 });
 
@@ -42,7 +78,9 @@ describe("Transactions", () => {
     fakeChain.config = { ...fakeChain.config!, explorerUrl: "https://bscscan.com" };
     renderApp("/transactions");
     await screen.findByText("addBlacklistedUser");
-    await waitFor(() => expect(document.querySelector(`a[data-hash="${hash(22)}"]`)).toHaveAttribute("href", `https://bscscan.com/tx/${hash(22)}`));
+    await waitFor(() =>
+      expect(document.querySelector(`a[data-hash="${hash(22)}"]`)).toHaveAttribute("href", `https://bscscan.com/tx/${hash(22)}`),
+    );
     expect(screen.getAllByTitle(OWNER)[0]).toHaveAttribute("href", `https://bscscan.com/address/${OWNER}`);
   });
 

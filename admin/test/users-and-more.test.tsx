@@ -36,7 +36,13 @@ describe("Users", () => {
     expect(password).toHaveAttribute("type", "text");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() =>
-      expect(gateway.lastCall("createUser")?.variables).toMatchObject({ name: "erin", email: "erin@example.com", password: "erin-pass-1", password2: "erin-pass-1", role: "editor" }),
+      expect(gateway.lastCall("createUser")?.variables).toMatchObject({
+        name: "erin",
+        email: "erin@example.com",
+        password: "erin-pass-1",
+        password2: "erin-pass-1",
+        role: "editor",
+      }),
     );
     expect(await screen.findByText("erin@example.com")).toBeInTheDocument();
   });
@@ -53,7 +59,9 @@ describe("Users", () => {
     await user.type(within(dialog).getByLabelText("Email"), "dana@example.org");
     await user.type(within(dialog).getByLabelText("Password"), "new-pass-123");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "2", email: "dana@example.org", password: "new-pass-123" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "2", email: "dana@example.org", password: "new-pass-123" }),
+    );
   });
 
   it("approves a pending registration", async () => {
@@ -78,7 +86,13 @@ describe("Users", () => {
 describe("Contact Us", () => {
   it("is read-only with the date as local date-time", async () => {
     gateway.seed("ContactMessage", [
-      { name: "Alice", email: "alice@example.com", website: "https://alice.example.com", comments: "When?", updatedAt: "2024-05-02T08:30:00.000Z" },
+      {
+        name: "Alice",
+        email: "alice@example.com",
+        website: "https://alice.example.com",
+        comments: "When?",
+        updatedAt: "2024-05-02T08:30:00.000Z",
+      },
     ]);
     renderApp("/ContactUs");
     const row = (await screen.findByText("Alice")).closest("tr")!;

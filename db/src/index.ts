@@ -4,6 +4,11 @@ import { SignInSecurity1732200000000 } from "./migrations/1732200000000-SignInSe
 import { SearchIndexes1732300000000 } from "./migrations/1732300000000-SearchIndexes";
 
 /** Every migration, oldest first. The gateway runs them at start. */
-export const migrations = [InitialSchema1732000000000, ChainTransactions1732100000000, SignInSecurity1732200000000, SearchIndexes1732300000000];
+export const migrations = [
+  InitialSchema1732000000000,
+  ChainTransactions1732100000000,
+  SignInSecurity1732200000000,
+  SearchIndexes1732300000000,
+];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver } from "./seed";

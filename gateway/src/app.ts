@@ -68,8 +68,10 @@ const HEALTH_TIMEOUT_MS = 2000;
 const answersWithin = (probe: Promise<unknown>, ms: number) =>
   new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
-    probe.then(
-      (ok) => resolve(ok !== false),
-      () => resolve(false),
-    ).finally(() => clearTimeout(timer));
+    probe
+      .then(
+        (ok) => resolve(ok !== false),
+        () => resolve(false),
+      )
+      .finally(() => clearTimeout(timer));
   });

@@ -117,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const maxUploadMb = Number(str("MAX_UPLOAD_MB", "5"));
-  if (!(maxUploadMb > 0 && maxUploadMb <= 100)) problems.push(`MAX_UPLOAD_MB must be a number of megabytes between 0 and 100, got "${env.MAX_UPLOAD_MB}"`);
+  if (!(maxUploadMb > 0 && maxUploadMb <= 100))
+    problems.push(`MAX_UPLOAD_MB must be a number of megabytes between 0 and 100, got "${env.MAX_UPLOAD_MB}"`);
 
   const adminEmail = str("ADMIN_EMAIL", "admin@example.com");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an email address, got "${adminEmail}"`);
@@ -135,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const int = (key: string, fallback: number, min: number, max: number) => {
     const raw = str(key, String(fallback));
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
     return value;
   };
   const bool = (key: string, fallback: boolean) => {
@@ -173,7 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const requireTwoFactor = bool("REQUIRE_TWO_FACTOR", false);
   const redisUrl = str("REDIS_URL", "");
-  if (redisUrl && !/^rediss?:\/\//i.test(redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
+  if (redisUrl && !/^rediss?:\/\//i.test(redisUrl))
+    problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
 
   let chain: ChainConfig | null = null;
   try {
@@ -226,10 +229,14 @@ function parseTrustProxy(raw: string, problems: string[]): Config["trustProxy"] 
   if (lower === "false" || lower === "0" || lower === "none") return false;
   if (lower === "true") return true;
   if (/^\d+$/.test(lower)) return Number(lower);
-  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const named = ["loopback", "linklocal", "uniquelocal"];
   const bad = list.filter((s) => !named.includes(s) && !isIP(s.split("/")[0]));
-  if (bad.length || !list.length) problems.push(`TRUST_PROXY must be false, true, a hop count, or addresses/subnets (e.g. loopback, 10.0.0.0/8), got "${raw}"`);
+  if (bad.length || !list.length)
+    problems.push(`TRUST_PROXY must be false, true, a hop count, or addresses/subnets (e.g. loopback, 10.0.0.0/8), got "${raw}"`);
   return list;
 }
 

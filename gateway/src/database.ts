@@ -74,19 +74,47 @@ export const DATABASE_UNAVAILABLE = "The database is unavailable; try again shor
 
 /** Connection-level codes of mysql2 and better-sqlite3: the database, not the request, is at fault. */
 const UNAVAILABLE = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "PROTOCOL_CONNECTION_LOST",
-  "PROTOCOL_SEQUENCE_TIMEOUT", "ER_CON_COUNT_ERROR", "ER_SERVER_SHUTDOWN", "ER_ACCESS_DENIED_ERROR", "ER_BAD_DB_ERROR",
-  "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_FULL",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "PROTOCOL_CONNECTION_LOST",
+  "PROTOCOL_SEQUENCE_TIMEOUT",
+  "ER_CON_COUNT_ERROR",
+  "ER_SERVER_SHUTDOWN",
+  "ER_ACCESS_DENIED_ERROR",
+  "ER_BAD_DB_ERROR",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+  "SQLITE_CANTOPEN",
+  "SQLITE_IOERR",
+  "SQLITE_READONLY",
+  "SQLITE_FULL",
 ]);
 
 /** Whether an error means the database did not answer (a 503 the client may retry), rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  type Wrapped = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; originalError?: unknown; thrownValue?: unknown };
+  type Wrapped = {
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+    originalError?: unknown;
+    thrownValue?: unknown;
+  };
   // TypeORM, GraphQL and graphql-js (for values that are not Errors) each wrap what the driver threw.
   for (let err = error as Wrapped | undefined, i = 0; err && typeof err === "object" && i < 6; i++) {
     if (typeof err.code === "string" && (UNAVAILABLE.has(err.code) || /^SQLITE_(IOERR|BUSY|CANTOPEN)/.test(err.code))) return true;
-    if (typeof err.message === "string" && /Pool is closed|Connection lost|connect ETIMEDOUT|Can't add new command when connection is in closed state/i.test(err.message)) return true;
-    err = (err instanceof QueryFailedError ? err.driverError : (err.driverError ?? err.originalError ?? err.thrownValue ?? err.cause)) as Wrapped;
+    if (
+      typeof err.message === "string" &&
+      /Pool is closed|Connection lost|connect ETIMEDOUT|Can't add new command when connection is in closed state/i.test(err.message)
+    )
+      return true;
+    err = (
+      err instanceof QueryFailedError ? err.driverError : (err.driverError ?? err.originalError ?? err.thrownValue ?? err.cause)
+    ) as Wrapped;
   }
   return false;
 }

@@ -27,7 +27,14 @@ export class ValidationError extends AppError {
     readonly fieldErrors: FieldErrors,
     message?: string,
   ) {
-    super("BAD_USER_INPUT", 400, message ?? Object.entries(fieldErrors).map(([k, v]) => `${k}: ${v}`).join("; "));
+    super(
+      "BAD_USER_INPUT",
+      400,
+      message ??
+        Object.entries(fieldErrors)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("; "),
+    );
   }
 }
 

@@ -27,7 +27,10 @@ describe("authentication and authorisation", () => {
     ["no token", () => ""],
     ["an expired token", () => jwt.sign({ name: "admin" }, secret, { subject: "1", expiresIn: -10 })],
     ["a forged signature", () => jwt.sign({ name: "admin" }, "another-secret-of-sufficient-length!!", { subject: "1", expiresIn: "1h" })],
-    ["alg none", () => `${b64({ alg: "none", typ: "JWT" })}.${b64({ sub: "1", name: "admin", exp: Math.floor(Date.now() / 1000) + 3600 })}.`],
+    [
+      "alg none",
+      () => `${b64({ alg: "none", typ: "JWT" })}.${b64({ sub: "1", name: "admin", exp: Math.floor(Date.now() / 1000) + 3600 })}.`,
+    ],
     ["an HS512 token with the right key", () => jwt.sign({ name: "admin" }, secret, { subject: "1", expiresIn: "1h", algorithm: "HS512" })],
     ["garbage", () => "not.a.token"],
   ];
@@ -38,9 +41,7 @@ describe("authentication and authorisation", () => {
     ...(r.operations.update ? [`update${r.name}(id: "1")`] : []),
     ...(r.operations.delete ? [`delete${r.name}(id: "1")`] : []),
   ]);
-  const privateReads = resources
-    .filter((r) => r.access.read !== "public")
-    .flatMap((r) => [`all${r.plural}`, `${r.name}(id: "1")`]);
+  const privateReads = resources.filter((r) => r.access.read !== "public").flatMap((r) => [`all${r.plural}`, `${r.name}(id: "1")`]);
 
   describe.each(badTokens)("with %s", (_label, token) => {
     it("refuses every mutation with UNAUTHENTICATED and writes nothing", async () => {
@@ -111,7 +112,11 @@ describe("authentication and authorisation", () => {
     });
 
     it("needs the admin role", async () => {
-      for (const query of [`{ allUsers { id } }`, `mutation { createUser(name: "x", email: "x@example.com", password: "12345678") { id } }`, `mutation { deleteUser(id: "1") { id } }`]) {
+      for (const query of [
+        `{ allUsers { id } }`,
+        `mutation { createUser(name: "x", email: "x@example.com", password: "12345678") { id } }`,
+        `mutation { deleteUser(id: "1") { id } }`,
+      ]) {
         const res = await app.gql(query, {}, `Bearer ${editorToken}`);
         expect(errorCode(res)).toBe("FORBIDDEN");
       }
@@ -169,8 +174,12 @@ describe("authentication and authorisation", () => {
 
 describe("self-registration", () => {
   const register = (app: TestApp, email: string) =>
-    app.gql(`mutation($e: String) { register(name: "New", email: $e, password: "new-user-pass", password2: "new-user-pass") { message approved } }`, { e: email });
-  const login = (app: TestApp, email: string) => app.gql(`mutation($e: String!) { login(email: $e, password: "new-user-pass") { token name } }`, { e: email });
+    app.gql(
+      `mutation($e: String) { register(name: "New", email: $e, password: "new-user-pass", password2: "new-user-pass") { message approved } }`,
+      { e: email },
+    );
+  const login = (app: TestApp, email: string) =>
+    app.gql(`mutation($e: String!) { login(email: $e, password: "new-user-pass") { token name } }`, { e: email });
 
   it("is open while no user exists, and the first user becomes an approved admin", async () => {
     const app = await startTestApp({ admin: false, env: { REGISTRATION: "closed" } });

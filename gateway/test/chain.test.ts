@@ -12,10 +12,16 @@ describe("chain on a local anvil", () => {
   afterAll(() => app.close());
 
   const records = async () =>
-    (await app.gql(`{ allLaunchPads(sortField: "id", sortOrder: "ASC") { pid presaleAddress tokenAddress tokenSymbol tokenDecimal priceToken priceTokenCrypto bnbMinimumContribution bnbMaximumContribution busdMinimumContribution busdMaximumContribution hardCap busdHardCap } }`)).body.data.allLaunchPads;
+    (
+      await app.gql(
+        `{ allLaunchPads(sortField: "id", sortOrder: "ASC") { pid presaleAddress tokenAddress tokenSymbol tokenDecimal priceToken priceTokenCrypto bnbMinimumContribution bnbMaximumContribution busdMinimumContribution busdMaximumContribution hardCap busdHardCap } }`,
+      )
+    ).body.data.allLaunchPads;
 
   it("serves the active chain config publicly, with the deployed addresses", async () => {
-    const res = await app.gql(`{ chainConfig { chainId rpcUrl explorerUrl contracts { farm pairFactory presaleFactory staking token stable multicall3 } } }`);
+    const res = await app.gql(
+      `{ chainConfig { chainId rpcUrl explorerUrl contracts { farm pairFactory presaleFactory staking token stable multicall3 } } }`,
+    );
     const config = res.body.data.chainConfig;
     const local = app.services.chain.localChain!;
     expect(config.chainId).toBe(31337);
@@ -24,7 +30,8 @@ describe("chain on a local anvil", () => {
     expect(config.contracts).toEqual(local.contracts);
     expect(config.contracts.multicall3).toBe("0xcA11bde05977b3631167028862bE2a173976CA11");
     // The addresses hold code.
-    for (const address of Object.values(config.contracts) as string[]) expect((await local.provider.getCode(address)).length).toBeGreaterThan(2);
+    for (const address of Object.values(config.contracts) as string[])
+      expect((await local.provider.getCode(address)).length).toBeGreaterThan(2);
   });
 
   it("imports the factory's presales that have no record, once, with amounts in human units", async () => {
@@ -92,7 +99,10 @@ describe("chain on a local anvil", () => {
         contractAddress: local.demoPresale!.presaleAddress,
         presaleAddress: local.demoPresale!.presaleAddress,
         functionName: "setHardCap",
-        args: JSON.stringify({ _hardCap: parseEther("123").toString() }).replace("_hardCap", presale.interface.getFunction("setHardCap")!.inputs[0].name),
+        args: JSON.stringify({ _hardCap: parseEther("123").toString() }).replace(
+          "_hardCap",
+          presale.interface.getFunction("setHardCap")!.inputs[0].name,
+        ),
         wallet: local.accounts[0],
         userName: "admin",
         blockNumber: receipt!.blockNumber,
@@ -117,16 +127,25 @@ describe("chain on a local anvil", () => {
         functionName: "transfer",
         presaleAddress: local.demoPresale!.presaleAddress,
       });
-      expect((await record(block.hash)).body.data.recordChainTransaction).toMatchObject({ functionName: "addBlacklistedUser", presaleAddress: null });
+      expect((await record(block.hash)).body.data.recordChainTransaction).toMatchObject({
+        functionName: "addBlacklistedUser",
+        presaleAddress: null,
+      });
 
       const forPresale = await app.gql(
         `query($p: String) { allChainTransactions(filter: { presaleAddress: $p }) { functionName } }`,
         { p: local.demoPresale!.presaleAddress },
         token,
       );
-      expect(forPresale.body.data.allChainTransactions.map((t: { functionName: string }) => t.functionName)).toEqual(["transfer", "setHardCap"]);
+      expect(forPresale.body.data.allChainTransactions.map((t: { functionName: string }) => t.functionName)).toEqual([
+        "transfer",
+        "setHardCap",
+      ]);
       const byContract = await app.gql(`{ allChainTransactions(filter: { contract: "SaleToken" }) { functionName } }`, {}, token);
-      expect(byContract.body.data.allChainTransactions.map((t: { functionName: string }) => t.functionName)).toEqual(["addBlacklistedUser", "transfer"]);
+      expect(byContract.body.data.allChainTransactions.map((t: { functionName: string }) => t.functionName)).toEqual([
+        "addBlacklistedUser",
+        "transfer",
+      ]);
     });
 
     it("refuses bad or unknown hashes and anonymous callers, and offers no way to forge an entry", async () => {

@@ -6,11 +6,9 @@ describe("logs", () => {
     const app = await startTestApp({ logTo: { write: (line) => lines.push(line) } });
     try {
       const token = await app.adminToken();
-      const res = await app.http
-        .post("/graphql")
-        .set("Authorization", token)
-        .set("X-Request-Id", "req-123")
-        .send({ query: `mutation { createUser(name: "L", email: "l@example.com", password: "logged-secret-pw", password2: "logged-secret-pw") { id } }` });
+      const res = await app.http.post("/graphql").set("Authorization", token).set("X-Request-Id", "req-123").send({
+        query: `mutation { createUser(name: "L", email: "l@example.com", password: "logged-secret-pw", password2: "logged-secret-pw") { id } }`,
+      });
       expect(res.headers["x-request-id"]).toBe("req-123");
       await app.gql(`mutation { login(email: "${ADMIN.email}", password: "wrong-but-secret") { token } }`);
 

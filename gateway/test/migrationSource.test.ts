@@ -50,7 +50,12 @@ describe("npm run migration: the migration written for declared resources", () =
     generated = await emptyDatabase();
     mkdirSync(folder, { recursive: true });
     const file = path.join(folder, `all-${process.pid}.ts`);
-    writeFileSync(file, migrationSource("CreateAll", 1, resources).replace(`from "./columns"`, `from "../columns"`).replace(`from "./search"`, `from "../search"`));
+    writeFileSync(
+      file,
+      migrationSource("CreateAll", 1, resources)
+        .replace(`from "./columns"`, `from "../columns"`)
+        .replace(`from "./search"`, `from "../search"`),
+    );
     const { CreateAll1 } = require(file) as { CreateAll1: new () => MigrationInterface };
     const runner = generated.ds.createQueryRunner();
     await new CreateAll1().up(runner);
@@ -81,14 +86,19 @@ describe("npm run migration: the migration written for declared resources", () =
   it("creates the same search indexes (FTS5 tables and their triggers on SQLite, FULLTEXT indexes on MySQL)", async () => {
     if (process.env.TEST_DB === "mysql") {
       const fulltext = async (ds: DataSource) =>
-        (await ds.query(`SELECT TABLE_NAME AS t, GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX) AS c FROM information_schema.STATISTICS
-          WHERE TABLE_SCHEMA = DATABASE() AND INDEX_TYPE = 'FULLTEXT' GROUP BY TABLE_NAME, INDEX_NAME ORDER BY TABLE_NAME`)).map((row: { t: string; c: string }) => `${row.t}(${row.c})`);
+        (
+          await ds.query(`SELECT TABLE_NAME AS t, GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX) AS c FROM information_schema.STATISTICS
+          WHERE TABLE_SCHEMA = DATABASE() AND INDEX_TYPE = 'FULLTEXT' GROUP BY TABLE_NAME, INDEX_NAME ORDER BY TABLE_NAME`)
+        ).map((row: { t: string; c: string }) => `${row.t}(${row.c})`);
       expect(await fulltext(generated.ds)).toEqual(await fulltext(app.services.ds));
       expect(await fulltext(app.services.ds)).toContain("news(heading,description)");
     } else {
       const searchObjects = async (ds: DataSource) =>
-        (await ds.query(`SELECT type, name, tbl_name FROM sqlite_master WHERE name LIKE '%_search%' AND type IN ('table', 'trigger') ORDER BY name`))
-          .filter((row: { name: string }) => !/_search_(data|idx|docsize|config|content)$/.test(row.name));
+        (
+          await ds.query(
+            `SELECT type, name, tbl_name FROM sqlite_master WHERE name LIKE '%_search%' AND type IN ('table', 'trigger') ORDER BY name`,
+          )
+        ).filter((row: { name: string }) => !/_search_(data|idx|docsize|config|content)$/.test(row.name));
       expect(await searchObjects(generated.ds)).toEqual(await searchObjects(app.services.ds));
       expect(await searchObjects(app.services.ds)).toContainEqual({ type: "trigger", name: "news_search_update", tbl_name: "news" });
     }

@@ -18,7 +18,13 @@ function updatedValue(spec: FieldSpec, current: unknown): unknown {
     case "address":
       return Wallet.createRandom().address;
     case "string":
-      return spec.format === "email" ? "changed@example.com" : spec.format === "url" ? "https://example.com/changed" : spec.format === "ip" ? "192.168.1.1" : "changed";
+      return spec.format === "email"
+        ? "changed@example.com"
+        : spec.format === "url"
+          ? "https://example.com/changed"
+          : spec.format === "ip"
+            ? "192.168.1.1"
+            : "changed";
     default:
       return "changed";
   }
@@ -44,7 +50,11 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   afterAll(() => app.close());
 
   const list = (args: string, filter?: Record<string, unknown>) =>
-    app.gql(`query($f: ${r.name}Filter) { all${r.plural}(${args} filter: $f) { ${sel} } _all${r.plural}Meta(filter: $f) { count } }`, { f: filter }, token);
+    app.gql(
+      `query($f: ${r.name}Filter) { all${r.plural}(${args} filter: $f) { ${sel} } _all${r.plural}Meta(filter: $f) { count } }`,
+      { f: filter },
+      token,
+    );
 
   if (r.operations.create) {
     it("creates records, storing every field and image", async () => {
@@ -61,7 +71,8 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
         }
         for (const [name, spec] of Object.entries(r.fields)) {
           if (spec.kind === "constant") expect(record[name]).toBe(spec.value);
-          if (spec.kind === "address" && name in sample.vars) expect(record[name].toLowerCase()).toBe(String(sample.vars[name]).toLowerCase());
+          if (spec.kind === "address" && name in sample.vars)
+            expect(record[name].toLowerCase()).toBe(String(sample.vars[name]).toLowerCase());
           if (spec.kind === "image") {
             const served = await app.http.get(`/Images/${record[name]}`).buffer(true);
             expect(served.status).toBe(200);
@@ -81,11 +92,11 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
     });
 
     it("pages, sorts and filters on the server", async () => {
-      const page0 = await list("page: 0, perPage: 2, sortField: \"id\", sortOrder: \"DESC\",");
+      const page0 = await list('page: 0, perPage: 2, sortField: "id", sortOrder: "DESC",');
       const ids = page0.body.data[`all${r.plural}`].map((x: { id: string }) => x.id);
       expect(ids).toHaveLength(2);
       expect(Number(ids[0])).toBeGreaterThan(Number(ids[1]));
-      const page1 = await list("page: 1, perPage: 2, sortField: \"id\", sortOrder: \"DESC\",");
+      const page1 = await list('page: 1, perPage: 2, sortField: "id", sortOrder: "DESC",');
       expect(page1.body.data[`all${r.plural}`].map((x: { id: string }) => x.id)).not.toContain(ids[0]);
 
       const field = sortableField(r);
@@ -105,7 +116,9 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
     });
 
     it("searches text with q", async () => {
-      const textField = Object.entries(r.fields).find(([, s]) => !s.hidden && ((s.kind === "string" && !s.oneOf) || s.kind === "text"))?.[0];
+      const textField = Object.entries(r.fields).find(
+        ([, s]) => !s.hidden && ((s.kind === "string" && !s.oneOf) || s.kind === "text"),
+      )?.[0];
       if (!textField) return;
       const needle = String(created[2][textField]).slice(-8);
       const res = await list("", { q: needle });
@@ -120,20 +133,34 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   if (r.operations.update) {
     it("updates a record, leaving the fields not sent unchanged", async () => {
       const target = created[0];
-      const [field, spec] = Object.entries(r.fields).find(([, s]) => !s.hidden && !s.readOnly && !s.immutable && s.kind !== "constant" && s.kind !== "blocks" && !(s.kind === "string" && s.oneOf))!;
+      const [field, spec] = Object.entries(r.fields).find(
+        ([, s]) =>
+          !s.hidden && !s.readOnly && !s.immutable && s.kind !== "constant" && s.kind !== "blocks" && !(s.kind === "string" && s.oneOf),
+      )!;
       let res;
       if (spec.kind === "image") {
-        res = await app.upload(`mutation($id: ID!, $f: Upload) { update${r.name}(id: $id, ${spec.upload}: $f) { ${sel} } }`, { id: target.id, f: null }, { f: files.png2 }, token);
+        res = await app.upload(
+          `mutation($id: ID!, $f: Upload) { update${r.name}(id: $id, ${spec.upload}: $f) { ${sel} } }`,
+          { id: target.id, f: null },
+          { f: files.png2 },
+          token,
+        );
       } else {
         const value = updatedValue(spec, target[field]);
         const type = spec.kind === "int" ? "Int" : spec.kind === "bool" ? "Boolean" : "String";
-        res = await app.gql(`mutation($id: ID!, $v: ${type}) { update${r.name}(id: $id, ${field}: $v) { ${sel} } }`, { id: target.id, v: value }, token);
+        res = await app.gql(
+          `mutation($id: ID!, $v: ${type}) { update${r.name}(id: $id, ${field}: $v) { ${sel} } }`,
+          { id: target.id, v: value },
+          token,
+        );
       }
       expect(res.body.errors).toBeUndefined();
       const updated = res.body.data[`update${r.name}`];
       expect(updated[field]).not.toEqual(target[field]);
-      if (spec.kind === "image") expect(Buffer.compare((await app.http.get(`/Images/${updated[field]}`).buffer(true)).body, files.png2)).toBe(0);
-      for (const other of Object.keys(r.fields)) if (other !== field && !r.fields[other].hidden) expect(updated[other]).toEqual(target[other]);
+      if (spec.kind === "image")
+        expect(Buffer.compare((await app.http.get(`/Images/${updated[field]}`).buffer(true)).body, files.png2)).toBe(0);
+      for (const other of Object.keys(r.fields))
+        if (other !== field && !r.fields[other].hidden) expect(updated[other]).toEqual(target[other]);
       expect(new Date(updated.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(target.updatedAt).getTime());
       created[0] = updated;
     });
@@ -144,7 +171,7 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
       await app.close();
       app = await startTestApp({ seed: true });
       token = await app.adminToken();
-      const res = await list("sortField: \"createdAt\", sortOrder: \"DESC\",");
+      const res = await list('sortField: "createdAt", sortOrder: "DESC",');
       const rows = res.body.data[`all${r.plural}`];
       expect(rows.length).toBeGreaterThan(1);
       created.push(...rows);

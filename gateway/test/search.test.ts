@@ -19,14 +19,22 @@ describe("search by index", () => {
     app = await startTestApp();
     token = await app.adminToken();
     for (const item of news) {
-      const res = await app.gql(`mutation($h: String, $d: String) { createNews(heading: $h, description: $d) { id } }`, { h: item.heading, d: item.description }, token);
+      const res = await app.gql(
+        `mutation($h: String, $d: String) { createNews(heading: $h, description: $d) { id } }`,
+        { h: item.heading, d: item.description },
+        token,
+      );
       ids[item.key] = res.body.data.createNews.id;
     }
   });
   afterAll(() => app.close());
 
   const search = async (q: string) => {
-    const res = await app.gql(`query($q: String) { allNews(filter: { q: $q }, sortField: "id", sortOrder: "ASC") { id heading } }`, { q }, token);
+    const res = await app.gql(
+      `query($q: String) { allNews(filter: { q: $q }, sortField: "id", sortOrder: "ASC") { id heading } }`,
+      { q },
+      token,
+    );
     expect(res.body.errors).toBeUndefined();
     return res.body.data.allNews.map((row: { id: string }) => row.id);
   };
@@ -35,7 +43,8 @@ describe("search by index", () => {
     news.filter((item) => new RegExp(`\\b${word}\\b`, "i").test(`${item.heading} ${item.description}`)).map((item) => ids[item.key]);
 
   it("finds by whole words what LIKE found, in any of the searched columns and any case", async () => {
-    for (const word of ["staking", "Token", "pools", "BUSD", "cap", "the"]) expect([word, await search(word)]).toEqual([word, holding(word)]);
+    for (const word of ["staking", "Token", "pools", "BUSD", "cap", "the"])
+      expect([word, await search(word)]).toEqual([word, holding(word)]);
   });
 
   it("finds a word from its beginning, and needs every word given", async () => {

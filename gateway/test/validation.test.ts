@@ -15,7 +15,13 @@ describe("validation in the gateway", () => {
   const count = async (table: string) => Number((await app.services.ds.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
 
   /** Sends a create or update with one file; asserts it is refused with these errors and leaves no file and no row. */
-  async function refused(query: string, vars: Record<string, unknown>, file: Buffer | undefined, table: string, expected: Record<string, string>) {
+  async function refused(
+    query: string,
+    vars: Record<string, unknown>,
+    file: Buffer | undefined,
+    table: string,
+    expected: Record<string, string>,
+  ) {
     const before = [images(), await count(table)];
     const res = file ? await app.upload(query, { ...vars, f: null }, { f: file }, token) : await app.gql(query, vars, token);
     expect(errorCode(res)).toBe("BAD_USER_INPUT");
@@ -44,20 +50,26 @@ describe("validation in the gateway", () => {
   it("allows only PNG or SVG for home image, home page, farm, feature, roadmap and news updates", async () => {
     for (const [mutation, table] of [
       ["createHomeImage", "home_images"],
-      ["createHomePage(title: \"t\",", "home_pages"],
-      ["createAbout(title: \"t\",", "abouts"],
-      ["createFeature(title: \"t\",", "features"],
-      ["createRoadmap(title: \"t\",", "roadmaps"],
-      ["createPool(pid: 1, lpSymbol: \"A-BUSD LP\", tokenAddresses: \"0x000000000000000000000000000000000000dEaD\",", "pools"],
+      ['createHomePage(title: "t",', "home_pages"],
+      ['createAbout(title: "t",', "abouts"],
+      ['createFeature(title: "t",', "features"],
+      ['createRoadmap(title: "t",', "roadmaps"],
+      ['createPool(pid: 1, lpSymbol: "A-BUSD LP", tokenAddresses: "0x000000000000000000000000000000000000dEaD",', "pools"],
     ]) {
       const call = mutation.includes("(") ? `${mutation} file: $f)` : `${mutation}(file: $f)`;
       await refused(`mutation($f: Upload) { ${call} { id } }`, {}, files.jpg, table, { imageUri: "Allowed Only PNG File" });
     }
     const news = await app.upload(createNews, { h: "jpg news", f: null }, { f: files.jpg }, token);
     expect(news.body.errors).toBeUndefined();
-    await refused(`mutation($id: ID!, $f: Upload) { updateNews(id: $id, file: $f) { id } }`, { id: news.body.data.createNews.id }, files.gif, "news", {
-      imageUri: "Allowed Only PNG File",
-    });
+    await refused(
+      `mutation($id: ID!, $f: Upload) { updateNews(id: $id, file: $f) { id } }`,
+      { id: news.body.data.createNews.id },
+      files.gif,
+      "news",
+      {
+        imageUri: "Allowed Only PNG File",
+      },
+    );
   });
 
   it("allows JPG, WEBP and PNG for a landing block's main image, and refuses SVG and GIF (GIF is for content-block images)", async () => {
@@ -100,7 +112,9 @@ describe("validation in the gateway", () => {
   it("keeps a landing identifier and a setting name from changing", async () => {
     const created = await app.gql(`mutation { createSetting(name: "fixed_name", value: "v") { id } }`, {}, token);
     const id = created.body.data.createSetting.id;
-    await refused(`mutation($id: ID!) { updateSetting(id: $id, name: "other") { id } }`, { id }, undefined, "settings", { name: "Name cannot be changed" });
+    await refused(`mutation($id: ID!) { updateSetting(id: $id, name: "other") { id } }`, { id }, undefined, "settings", {
+      name: "Name cannot be changed",
+    });
     const same = await app.gql(`mutation($id: ID!) { updateSetting(id: $id, name: "fixed_name", value: "w") { value } }`, { id }, token);
     expect(same.body.data.updateSetting.value).toBe("w");
   });
@@ -133,9 +147,15 @@ describe("validation in the gateway", () => {
       "launchpads",
       { bnbMinimumContribution: "Minimum contribution cannot exceed the maximum" },
     );
-    await refused(`mutation { createNewsDescription(title: "t", newsLink: "javascript:alert(1)") { id } }`, {}, undefined, "news_descriptions", {
-      newsLink: "Youtube link must be an http(s) link",
-    });
+    await refused(
+      `mutation { createNewsDescription(title: "t", newsLink: "javascript:alert(1)") { id } }`,
+      {},
+      undefined,
+      "news_descriptions",
+      {
+        newsLink: "Youtube link must be an http(s) link",
+      },
+    );
     await refused(`mutation { createIpWhitelistEntry(address: "999.1.1.1") { id } }`, {}, undefined, "ip_whitelist", {
       address: "Address must be an IPv4 or IPv6 address",
     });
@@ -149,18 +169,28 @@ describe("validation in the gateway", () => {
     const addr = "0x52908400098527886e0f7030069857d2e4169ee7";
     const res = await app.gql(`mutation($a: String) { createBlocklistEntry(walletAddress: $a) { walletAddress } }`, { a: addr }, token);
     expect(res.body.data.createBlocklistEntry.walletAddress).toBe("0x52908400098527886E0F7030069857D2E4169EE7");
-    await refused(`mutation($a: String) { createBlocklistEntry(walletAddress: $a) { id } }`, { a: addr.toUpperCase().replace("0X", "0x") }, undefined, "blocklist", {
-      walletAddress: "Wallet address already exists",
-    });
+    await refused(
+      `mutation($a: String) { createBlocklistEntry(walletAddress: $a) { id } }`,
+      { a: addr.toUpperCase().replace("0X", "0x") },
+      undefined,
+      "blocklist",
+      {
+        walletAddress: "Wallet address already exists",
+      },
+    );
   });
 
   it("sanitises rich text on write", async () => {
     const res = await app.gql(
       `mutation($d: String) { createArticle(title: "t", description: $d) { description } }`,
-      { d: `<p style="text-align:center" onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">link</a><img src=x onerror=alert(1)></p>` },
+      {
+        d: `<p style="text-align:center" onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">link</a><img src=x onerror=alert(1)></p>`,
+      },
       token,
     );
-    expect(res.body.data.createArticle.description).toBe(`<p style="text-align:center">Hi <a rel="noopener noreferrer">link</a><img src="x" /></p>`);
+    expect(res.body.data.createArticle.description).toBe(
+      `<p style="text-align:center">Hi <a rel="noopener noreferrer">link</a><img src="x" /></p>`,
+    );
   });
 
   it("answers bad list arguments with BAD_USER_INPUT, not a crash", async () => {

@@ -181,7 +181,22 @@ export function WalletProvider({ children, saveAddressKey, eager = true, onDisco
       openChooser: () => setChooserOpen(true),
       closeChooser: () => setChooserOpen(false),
     }),
-    [status, config, account, chainId, kind, isActive, isActivating, provider, eip1193, error, loaded.error, connect, disconnect, chooserOpen],
+    [
+      status,
+      config,
+      account,
+      chainId,
+      kind,
+      isActive,
+      isActivating,
+      provider,
+      eip1193,
+      error,
+      loaded.error,
+      connect,
+      disconnect,
+      chooserOpen,
+    ],
   );
 
   return (

@@ -26,7 +26,15 @@ export const CHAIN_CONFIG_QUERY = /* GraphQL */ `
       chainId
       rpcUrl
       explorerUrl
-      contracts { farm pairFactory presaleFactory staking token stable multicall3 }
+      contracts {
+        farm
+        pairFactory
+        presaleFactory
+        staking
+        token
+        stable
+        multicall3
+      }
       walletConnectProjectId
     }
   }

@@ -154,7 +154,10 @@ export function errorKind(thrown: unknown): ChainErrorKind {
   if (revertReason(thrown) !== undefined || codes.includes("CALL_EXCEPTION") || /execution reverted/i.test(text)) return "revert";
   if (codes.includes(4902) || codes.includes(4901)) return "wrong-chain";
   if (codes.includes("INVALID_ARGUMENT") || codes.includes("NUMERIC_FAULT")) return "invalid-input";
-  if (codes.some((c) => c === "NETWORK_ERROR" || c === "SERVER_ERROR" || c === "TIMEOUT") || /failed to fetch|ECONNREFUSED|network error/i.test(text))
+  if (
+    codes.some((c) => c === "NETWORK_ERROR" || c === "SERVER_ERROR" || c === "TIMEOUT") ||
+    /failed to fetch|ECONNREFUSED|network error/i.test(text)
+  )
     return "network";
   return "unknown";
 }

@@ -287,7 +287,8 @@ export async function readPresale(address: string, options: ReadOptions & { toke
   try {
     values = await readMany(calls, opts);
   } catch (e) {
-    if (e instanceof ChainError && e.kind === "revert") throw new ChainError("invalid-input", `No presale contract at ${presale}`, { cause: e });
+    if (e instanceof ChainError && e.kind === "revert")
+      throw new ChainError("invalid-input", `No presale contract at ${presale}`, { cause: e });
     throw e;
   }
   const state = Object.fromEntries(PRESALE_FIELDS.map(([key], i) => [key, values[i]])) as Record<string, unknown>;

@@ -49,7 +49,15 @@ export interface RecordedTransaction {
 
 export const RECORD_MUTATION = /* GraphQL */ `
   mutation RecordChainTransaction($hash: String!) {
-    recordChainTransaction(hash: $hash) { id hash status blockNumber contract functionName presaleAddress }
+    recordChainTransaction(hash: $hash) {
+      id
+      hash
+      status
+      blockNumber
+      contract
+      functionName
+      presaleAddress
+    }
   }
 `;
 
@@ -111,7 +119,10 @@ export async function prepareTransaction(req: TransactionRequest): Promise<Prepa
   if (req.ownerOnly ?? isOwnerOnly(req.contract, req.fn)) {
     const owner = getAddress(await readOne<string>({ address: to, contract: req.contract, fn: "owner" }, { config, provider: read }));
     if (owner !== from)
-      throw new ChainError("not-owner", `The connected wallet ${from} is not the owner of ${CONTRACT_LABEL[req.contract]} (owner ${owner})`);
+      throw new ChainError(
+        "not-owner",
+        `The connected wallet ${from} is not the owner of ${CONTRACT_LABEL[req.contract]} (owner ${owner})`,
+      );
   }
 
   const gas = await simulate(config, { from, to, data, value });

@@ -135,7 +135,8 @@ export async function ensureChain(provider?: Eip1193Provider | null, config?: Ch
     if (code === 4902 || /unrecognized chain|not been added|unknown chain/i.test(String((e as Error)?.message))) {
       try {
         await wallet.request({ method: "wallet_addEthereumChain", params: [addChainParameter(target)] });
-        if ((await readChainId(wallet)) !== want) await wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hex }] });
+        if ((await readChainId(wallet)) !== want)
+          await wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hex }] });
       } catch (addError) {
         if (codeOf(addError) === 4001) throw new ChainError("rejected", `Add ${name} to the wallet to continue`, { cause: addError });
         throw new ChainError("wrong-chain", `The wallet could not add ${name}: ${humanError(addError)}`, { cause: addError });

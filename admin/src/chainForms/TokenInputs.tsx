@@ -28,7 +28,17 @@ const ADDRESS_LENGTH = 42;
  * (readToken: name, symbol, decimals through Multicall3) fills the inputs of
  * `fill`. Errors of the read show under the address.
  */
-export function TokenInputs({ source, label, fill, fillFirst = false }: { source: string; label: string; fill: TokenFill[]; fillFirst?: boolean }) {
+export function TokenInputs({
+  source,
+  label,
+  fill,
+  fillFirst = false,
+}: {
+  source: string;
+  label: string;
+  fill: TokenFill[];
+  fillFirst?: boolean;
+}) {
   const translate = useTranslate();
   const [read, setRead] = useState<ReadState>({ token: null, reading: false, error: null });
   const seq = useRef(0);

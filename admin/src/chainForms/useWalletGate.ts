@@ -59,8 +59,10 @@ export function useWalletGate({ connectOnOpen = false }: { connectOnOpen?: boole
 
   const requireWallet = useCallback((): Promise<ConnectedWallet> => {
     const now = latest.current;
-    if (now.status === "off") return Promise.reject(new ChainError("no-config", "Chain features are turned off on this server (CHAIN=none)"));
-    if (now.status === "error") return Promise.reject(new ChainError("network", now.error ?? "The chain configuration could not be loaded"));
+    if (now.status === "off")
+      return Promise.reject(new ChainError("no-config", "Chain features are turned off on this server (CHAIN=none)"));
+    if (now.status === "error")
+      return Promise.reject(new ChainError("network", now.error ?? "The chain configuration could not be loaded"));
     if (now.account && now.eip1193) return Promise.resolve({ account: now.account, provider: now.eip1193 });
     return new Promise<ConnectedWallet>((resolve, reject) => {
       waiters.current.push({ resolve, reject });

@@ -17,6 +17,11 @@ function merge(base: Tree, extra: Tree): Tree {
 }
 
 /** Every text of the signed-in admin: en.ts and the chain screens' texts (kept out of the /login chunk). */
-export const adminMessages = merge(merge(en as unknown as Tree, chainScreenMessages as unknown as Tree), securityMessages as unknown as Tree) as unknown as TranslationMessages;
+export const adminMessages = merge(
+  merge(en as unknown as Tree, chainScreenMessages as unknown as Tree),
+  securityMessages as unknown as Tree,
+) as unknown as TranslationMessages;
 
-export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], { allowMissing: true });
+export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], {
+  allowMissing: true,
+});

@@ -130,7 +130,8 @@ export const chainScreenMessages = {
         invalid_address: "Invalid Address!",
         invalid_amount: "BNB value must be a number like 1 or 0.5 (at most 18 decimals)",
         missing_amount: "BNB value is missing",
-        errors: "%{smart_count} row has an error: fix or remove it before submitting |||| %{smart_count} rows have errors: fix or remove them before submitting",
+        errors:
+          "%{smart_count} row has an error: fix or remove it before submitting |||| %{smart_count} rows have errors: fix or remove them before submitting",
         nothing: "Add at least one address",
         merged: "%{smart_count} duplicate address merged (values summed) |||| %{smart_count} duplicate addresses merged (values summed)",
         plan: "%{count} addresses in %{smart_count} transaction |||| %{count} addresses in %{smart_count} transactions",
@@ -160,7 +161,8 @@ export const chainScreenMessages = {
       chain_blocked: "Blocked",
       chain_mismatch: "Not blocked on chain",
       chain_unknown: "Unknown",
-      mismatch: "%{smart_count} address is in this list but not blocked on chain |||| %{smart_count} addresses are in this list but not blocked on chain",
+      mismatch:
+        "%{smart_count} address is in this list but not blocked on chain |||| %{smart_count} addresses are in this list but not blocked on chain",
       chain_off: "Chain features are turned off on this server: the list can be read, not changed.",
     },
     transactions: {

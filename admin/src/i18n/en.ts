@@ -161,8 +161,7 @@ const appMessages = {
       fee_too_high: "At most 100",
       quote_token: "Quote token: %{symbol} (%{address})",
       pool_added: "Pool %{pid} added: %{lpSymbol}",
-      save_failed:
-        "%{message}. The pool was added on chain (pid %{pid}); press Add again to save its record without a new transaction.",
+      save_failed: "%{message}. The pool was added on chain (pid %{pid}); press Add again to save its record without a new transaction.",
       retry_save: "The pool for this token is already on chain (pid %{pid}): Add saves its record only.",
     },
     featruedes: { name: "Road more |||| Road more", title: "Road More", edit: "Update Road More" },

@@ -13,10 +13,13 @@ export function SessionWatcher() {
     if (typeof exp !== "number") return;
     const ms = exp * 1000 - Date.now();
     if (ms > MAX_TIMER_MS) return;
-    const timer = setTimeout(() => {
-      clearSession("expired");
-      logout();
-    }, Math.max(ms, 0) + 1000);
+    const timer = setTimeout(
+      () => {
+        clearSession("expired");
+        logout();
+      },
+      Math.max(ms, 0) + 1000,
+    );
     return () => clearTimeout(timer);
   }, [logout]);
   return null;

@@ -15,7 +15,15 @@ interface CardSpec {
 /** The registry's dashboard links: SPEC section 2's count cards (/Users, /setting, /LaunchPad, /about), then a chip for every other screen. */
 const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
   dashboard
-    ? [{ to: dashboard.path ?? `/${route}`, resource: route, label: dashboard.label, card: !!dashboard.card, icon: Icon && <Icon fontSize="large" /> }]
+    ? [
+        {
+          to: dashboard.path ?? `/${route}`,
+          resource: route,
+          label: dashboard.label,
+          card: !!dashboard.card,
+          icon: Icon && <Icon fontSize="large" />,
+        },
+      ]
     : [],
 );
 const CARDS: CardSpec[] = LINKS.filter((link) => link.card);

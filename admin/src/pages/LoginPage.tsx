@@ -86,7 +86,13 @@ function LoginForm() {
           fullWidth
         />
       )}
-      <Button type="submit" variant="contained" size="large" disabled={submitting} startIcon={submitting ? <CircularProgress size={18} /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={submitting}
+        startIcon={submitting ? <CircularProgress size={18} /> : undefined}
+      >
         {translate("app.auth.sign_in")}
       </Button>
       <Typography variant="body2" align="center">

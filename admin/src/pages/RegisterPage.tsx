@@ -45,7 +45,13 @@ function RegisterForm() {
       <TextField label={translate("app.auth.email")} type="email" autoComplete="email" {...bind("email")} />
       <PasswordField label={translate("app.auth.password")} autoComplete="new-password" {...bind("password")} />
       <PasswordField label={translate("app.auth.confirm_password")} autoComplete="new-password" {...bind("password2")} />
-      <Button type="submit" variant="contained" size="large" disabled={submitting} startIcon={submitting ? <CircularProgress size={18} /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={submitting}
+        startIcon={submitting ? <CircularProgress size={18} /> : undefined}
+      >
         {translate("app.auth.register")}
       </Button>
       <Typography variant="body2" align="center" sx={{ display: "flex", justifyContent: "space-between" }}>

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
@@ -153,7 +168,12 @@ export default function SecurityPage() {
         <CardContent sx={{ display: "grid", gap: 2 }}>
           <Stack direction="row" spacing={2} alignItems="center">
             <Typography variant="h6">{translate(`${LABELS}.two_factor`)}</Typography>
-            {me && <Chip color={me.twoFactorEnabled ? "success" : "default"} label={translate(me.twoFactorEnabled ? `${LABELS}.on` : `${LABELS}.off`)} />}
+            {me && (
+              <Chip
+                color={me.twoFactorEnabled ? "success" : "default"}
+                label={translate(me.twoFactorEnabled ? `${LABELS}.on` : `${LABELS}.off`)}
+              />
+            )}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {translate(`${LABELS}.explain`)}
@@ -168,7 +188,12 @@ export default function SecurityPage() {
           {setup && (
             <Box sx={{ display: "grid", gap: 2 }}>
               <Typography variant="body2">{translate(`${LABELS}.scan`)}</Typography>
-              <Box component="img" src={setup.qrCode} alt={translate(`${LABELS}.qr_alt`)} sx={{ width: 200, height: 200, imageRendering: "pixelated" }} />
+              <Box
+                component="img"
+                src={setup.qrCode}
+                alt={translate(`${LABELS}.qr_alt`)}
+                sx={{ width: 200, height: 200, imageRendering: "pixelated" }}
+              />
               <Typography variant="body2">
                 {translate(`${LABELS}.secret`)}{" "}
                 <Box component="code" data-testid="two-factor-secret" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
@@ -210,7 +235,9 @@ export default function SecurityPage() {
                   <TableCell>{formatDateTime(s.createdAt)}</TableCell>
                   <TableCell>{translate(`${LABELS}.result.${s.result}`)}</TableCell>
                   <TableCell>{s.ip}</TableCell>
-                  <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.userAgent}</TableCell>
+                  <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                    {s.userAgent}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -33,7 +33,9 @@ export function adaptDataProvider(base: DataProvider): DataProvider {
     }
   };
   const methods = ["getList", "getOne", "getMany", "getManyReference", "create", "update", "updateMany", "delete", "deleteMany"] as const;
-  return Object.fromEntries(methods.map((m) => [m, (resource: string, params: Params) => call(m, resource, params)])) as unknown as DataProvider;
+  return Object.fromEntries(
+    methods.map((m) => [m, (resource: string, params: Params) => call(m, resource, params)]),
+  ) as unknown as DataProvider;
 }
 
 export function createDataProvider(client: ApolloClient<NormalizedCacheObject> = createApolloClient()): DataProvider {

@@ -31,7 +31,7 @@ function graphqlErrorsOf(error: unknown): GqlError[] {
   };
   return shaped?.body?.graphQLErrors?.length
     ? shaped.body.graphQLErrors
-    : shaped?.body?.networkError?.result?.errors ?? shaped?.graphQLErrors ?? [];
+    : (shaped?.body?.networkError?.result?.errors ?? shaped?.graphQLErrors ?? []);
 }
 
 /**

@@ -29,7 +29,10 @@ function SerialCell() {
 }
 
 function HtmlPreview({ html }: { html: string }) {
-  const text = html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return <>{text.length > 80 ? `${text.slice(0, 80)}…` : text}</>;
 }
 
@@ -125,7 +128,17 @@ export interface CrudListProps {
  * Excel/CSV/print exports, the 'No user found!' text, and the screen's add
  * and edit dialogs.
  */
-export function CrudList({ title, columns, add, edit, actions, aside, sort = { field: "id", order: "ASC" }, filters = [], children }: CrudListProps) {
+export function CrudList({
+  title,
+  columns,
+  add,
+  edit,
+  actions,
+  aside,
+  sort = { field: "id", order: "ASC" },
+  filters = [],
+  children,
+}: CrudListProps) {
   const translate = useTranslate();
   const adding = useLazyDialog();
   const editing = useEditDialog();
@@ -155,7 +168,13 @@ export function CrudList({ title, columns, add, edit, actions, aside, sort = { f
         {add && "dialog" in add && <LazyDialog component={add.dialog} dialog={adding} />}
         {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
         {edit && (
-          <EditDialog id={editing.id} onClose={editing.close} title={edit.title} submitLabel={edit.submitLabel ?? "app.form.update"} transform={edit.transform}>
+          <EditDialog
+            id={editing.id}
+            onClose={editing.close}
+            title={edit.title}
+            submitLabel={edit.submitLabel ?? "app.form.update"}
+            transform={edit.transform}
+          >
             {edit.inputs}
           </EditDialog>
         )}

@@ -44,7 +44,11 @@ export const formatDateTime = (value: unknown) => {
   return Number.isNaN(dialog.getTime()) ? String(value) : dialog.toLocaleString();
 };
 
-const stripHtml = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The value a column exports for a record at a (0-based) position of the whole export. */
 export function exportCell(column: Column, record: RaRecord, index: number): string | number | null {

@@ -13,9 +13,7 @@ export class InitialSchema1732000000000 implements MigrationInterface {
         new Table({
           name,
           columns: [id(), ...columns, ...timestamps()],
-          indices: [...indexed, "createdAt"].map((c) =>
-            Array.isArray(c) ? index(name, [c[0]], true) : index(name, [c]),
-          ),
+          indices: [...indexed, "createdAt"].map((c) => (Array.isArray(c) ? index(name, [c[0]], true) : index(name, [c]))),
         }),
       );
 
@@ -60,11 +58,7 @@ export class InitialSchema1732000000000 implements MigrationInterface {
       [["identifier", "unique"], "title", "pageName", "visible"],
     );
     await table("home_images", [varchar("imageUri", 255, NOT_NULL)], []);
-    await table(
-      "settings",
-      [varchar("name", 100, NOT_NULL), longText(qr, "value")],
-      [["name", "unique"]],
-    );
+    await table("settings", [varchar("name", 100, NOT_NULL), longText(qr, "value")], [["name", "unique"]]);
     await table(
       "news",
       [varchar("heading", 255, NOT_NULL), longText(qr, "description"), varchar("imageUri"), bool("visible", true)],
@@ -89,8 +83,8 @@ export class InitialSchema1732000000000 implements MigrationInterface {
         varchar("title", 255, NOT_NULL),
         varchar("heading"),
         ...["description", "description1", "description2", "description3"].map((c) => longText(qr, c)),
-        ...["newsLink", "newsLink1", "newsLink2", "newsLink3", "vimeoLink", "vimeoLink1", "vimeoLink2", "vimeoLink3"].map(
-          (c) => varchar(c, 500),
+        ...["newsLink", "newsLink1", "newsLink2", "newsLink3", "vimeoLink", "vimeoLink1", "vimeoLink2", "vimeoLink3"].map((c) =>
+          varchar(c, 500),
         ),
         varchar("imageUri"),
         bool("visible", true),
@@ -147,9 +141,24 @@ export class InitialSchema1732000000000 implements MigrationInterface {
 
   async down(qr: QueryRunner): Promise<void> {
     for (const table of [
-      "blocklist", "launchpads", "ip_whitelist", "pools", "contact_messages", "article_images", "articles",
-      "news_descriptions", "news", "settings", "home_images", "landing_blocks", "home_pages", "roadmaps",
-      "feature_descriptions", "features", "abouts", "users",
+      "blocklist",
+      "launchpads",
+      "ip_whitelist",
+      "pools",
+      "contact_messages",
+      "article_images",
+      "articles",
+      "news_descriptions",
+      "news",
+      "settings",
+      "home_images",
+      "landing_blocks",
+      "home_pages",
+      "roadmaps",
+      "feature_descriptions",
+      "features",
+      "abouts",
+      "users",
     ]) {
       await qr.dropTable(table);
     }

@@ -56,6 +56,7 @@ export class SignInSecurity1732200000000 implements MigrationInterface {
   async down(qr: QueryRunner): Promise<void> {
     await qr.dropTable("sign_in_events");
     await qr.dropTable("sessions");
-    for (const column of ["twoFactorLastStep", "twoFactorRecovery", "twoFactorEnabled", "twoFactorSecret", "tokenVersion"]) await qr.dropColumn("users", column);
+    for (const column of ["twoFactorLastStep", "twoFactorRecovery", "twoFactorEnabled", "twoFactorSecret", "tokenVersion"])
+      await qr.dropColumn("users", column);
   }
 }

@@ -59,21 +59,61 @@ export const seedContent: Record<string, Row[]> = {
     },
   ],
   abouts: [
-    { identifier: "landing_banner01", title: "Welcome", heading: "Stake. Farm. Launch.", description: lorem, content: "Start with as little as 1 token.", image: "logo.svg" },
+    {
+      identifier: "landing_banner01",
+      title: "Welcome",
+      heading: "Stake. Farm. Launch.",
+      description: lorem,
+      content: "Start with as little as 1 token.",
+      image: "logo.svg",
+    },
   ],
   features: [
-    { identifier: "landing_banner02", title: "Launchpad", heading: "Early access", description: "Presales for vetted projects.", content: "Whitelist rounds first.", image: "launchpad.png" },
-    { identifier: "landing_banner02", title: "Farms", heading: "Provide liquidity", description: "Earn farm rewards on LP tokens.", content: "Deposit fees go to the treasury.", image: "farms.png" },
+    {
+      identifier: "landing_banner02",
+      title: "Launchpad",
+      heading: "Early access",
+      description: "Presales for vetted projects.",
+      content: "Whitelist rounds first.",
+      image: "launchpad.png",
+    },
+    {
+      identifier: "landing_banner02",
+      title: "Farms",
+      heading: "Provide liquidity",
+      description: "Earn farm rewards on LP tokens.",
+      content: "Deposit fees go to the treasury.",
+      image: "farms.png",
+    },
   ],
   feature_descriptions: [
-    { identifier: "landing_banner03", title: "Road more", heading: "Why stake with us", description: "Transparent rewards, no hidden fees." },
+    {
+      identifier: "landing_banner03",
+      title: "Road more",
+      heading: "Why stake with us",
+      description: "Transparent rewards, no hidden fees.",
+    },
   ],
   roadmaps: [
-    { identifier: "landing_banner04", title: "Load more", heading: "What comes next", description: "Cross-chain staking and a governance token.", content: "See the full roadmap.", image: "roadmap.png" },
+    {
+      identifier: "landing_banner04",
+      title: "Load more",
+      heading: "What comes next",
+      description: "Cross-chain staking and a governance token.",
+      content: "See the full roadmap.",
+      image: "roadmap.png",
+    },
   ],
   home_images: [{ image: "home.png" }],
   home_pages: [
-    { identifier: "Landing_page2", title: "Your gateway to DeFi", heading: "Staking, farms and presales", description: lorem, content: "Connect a wallet to begin.", image: "home.png" },
+    {
+      identifier: "Landing_page2",
+      title: "Your gateway to DeFi",
+      heading: "Staking, farms and presales",
+      description: lorem,
+      content: "Connect a wallet to begin.",
+      image: "home.png",
+    },
   ],
   settings: [
     { name: "site_name", value: "Presale Staking" },
@@ -87,8 +127,24 @@ export const seedContent: Record<string, Row[]> = {
     { heading: "Farms paused for upgrade", description: "Deposits resume after the audit.", image: "farms.png", visible: false },
   ],
   news_descriptions: [
-    { title: "Staking explained", heading: "How rewards accrue", description: "<p>Rewards accrue <strong>every block</strong> and can be claimed after the lock period.</p>", newsLink: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", vimeoLink: "https://vimeo.com/76979871", image: "staking.png", visible: true },
-    { title: "Presale guide", heading: "Join a presale", description: "<p>Connect your wallet, check the whitelist, contribute in BNB or USDT.</p>", newsLink: "https://www.youtube.com/watch?v=aqz-KE-bpKQ", vimeoLink: null, image: "presale.png", visible: true },
+    {
+      title: "Staking explained",
+      heading: "How rewards accrue",
+      description: "<p>Rewards accrue <strong>every block</strong> and can be claimed after the lock period.</p>",
+      newsLink: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      vimeoLink: "https://vimeo.com/76979871",
+      image: "staking.png",
+      visible: true,
+    },
+    {
+      title: "Presale guide",
+      heading: "Join a presale",
+      description: "<p>Connect your wallet, check the whitelist, contribute in BNB or USDT.</p>",
+      newsLink: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
+      vimeoLink: null,
+      image: "presale.png",
+      visible: true,
+    },
   ],
   articles: [
     {
@@ -119,8 +175,18 @@ export const seedContent: Record<string, Row[]> = {
     { slot: 4, image: "roadmap.png" },
   ],
   contact_messages: [
-    { name: "Alice Moreau", email: "alice@example.com", website: "https://alice.example.com", comments: "When does the next presale open?" },
+    {
+      name: "Alice Moreau",
+      email: "alice@example.com",
+      website: "https://alice.example.com",
+      comments: "When does the next presale open?",
+    },
     { name: "Bob Chen", email: "bob@example.org", website: "", comments: "Can I unstake before the lock period ends?" },
-    { name: "Carla Diaz", email: "carla@example.net", website: "https://carla.example.net", comments: "Interested in listing our token on the launchpad." },
+    {
+      name: "Carla Diaz",
+      email: "carla@example.net",
+      website: "https://carla.example.net",
+      comments: "Interested in listing our token on the launchpad.",
+    },
   ],
 };

@@ -142,7 +142,15 @@ export class AuthService {
     const now = new Date();
     await this.deps.ds
       .getRepository(SignInEvent.name)
-      .insert({ email: email.slice(0, 190), userId: userId ?? null, ip: client.ip.slice(0, 45), userAgent: client.userAgent?.slice(0, 255) ?? null, result, createdAt: now, updatedAt: now })
+      .insert({
+        email: email.slice(0, 190),
+        userId: userId ?? null,
+        ip: client.ip.slice(0, 45),
+        userAgent: client.userAgent?.slice(0, 255) ?? null,
+        result,
+        createdAt: now,
+        updatedAt: now,
+      })
       .catch((e) => this.deps.log.error({ err: e }, "could not record a sign-in event"));
   }
 
@@ -166,7 +174,8 @@ export class AuthService {
       // The password is hashed before the email is found taken, so both answers take as long.
       await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved }, SYSTEM);
     } catch (e) {
-      const taken = e instanceof ValidationError && e.fieldErrors.email?.endsWith("already exists") && Object.keys(e.fieldErrors).length === 1;
+      const taken =
+        e instanceof ValidationError && e.fieldErrors.email?.endsWith("already exists") && Object.keys(e.fieldErrors).length === 1;
       if (!taken || first) throw e;
     }
     return first ? { message: "Registration successful; you can sign in now", approved } : outcome;
@@ -206,9 +215,11 @@ export class AuthService {
     const row = await this.self(user);
     if (row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is already on" });
     if (!row.twoFactorSecret) throw new ValidationError({ code: "Set up two-factor sign-in first" });
-    if (typeof code !== "string" || !/^\s*\d{6}\s*$/.test(code)) throw new ValidationError({ code: "Enter the 6-digit code your authenticator app shows" });
+    if (typeof code !== "string" || !/^\s*\d{6}\s*$/.test(code))
+      throw new ValidationError({ code: "Enter the 6-digit code your authenticator app shows" });
     const checked = await checkCode(row, code);
-    if (!checked.ok) throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
+    if (!checked.ok)
+      throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
     await this.repo().update({ id: row.id }, { ...checked.update, twoFactorEnabled: true });
     forgetSessionsOf(row.id);
     return true;
@@ -219,7 +230,10 @@ export class AuthService {
     const row = await this.self(user);
     if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
     if (!(await checkCode(row, code)).ok) throw new ValidationError({ code: "The code is not valid" });
-    await this.repo().update({ id: row.id }, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null });
+    await this.repo().update(
+      { id: row.id },
+      { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null },
+    );
     forgetSessionsOf(row.id);
     return true;
   }

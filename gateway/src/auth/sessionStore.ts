@@ -53,7 +53,14 @@ export class SessionStore {
     const row = await this.ds
       .createQueryBuilder()
       .select(["s.userId AS userId", "s.revoked AS revoked", "s.expiresAt AS expiresAt"])
-      .addSelect(["u.name AS name", "u.email AS email", "u.role AS role", "u.approved AS approved", "u.tokenVersion AS tokenVersion", "u.twoFactorEnabled AS twoFactorEnabled"])
+      .addSelect([
+        "u.name AS name",
+        "u.email AS email",
+        "u.role AS role",
+        "u.approved AS approved",
+        "u.tokenVersion AS tokenVersion",
+        "u.twoFactorEnabled AS twoFactorEnabled",
+      ])
       .from(Session.table, "s")
       .innerJoin(User.table, "u", "u.id = s.userId")
       .where("s.jti = :jti", { jti: claims.sessionId })

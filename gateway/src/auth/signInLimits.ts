@@ -16,7 +16,11 @@ const FIRST_BLOCK = 15 * 60;
 /** The longest delay a much-attacked email adds to each attempt. */
 const MAX_DELAY_MS = 5000;
 
-function limiter(store: LimiterStore, name: string, opts: { points: number; duration: number; blockDuration?: number }): RateLimiterAbstract {
+function limiter(
+  store: LimiterStore,
+  name: string,
+  opts: { points: number; duration: number; blockDuration?: number },
+): RateLimiterAbstract {
   if (store.redis) {
     // Fail fast when Redis is away: sign-in then fails closed (503), never unlimited.
     return new RateLimiterRedis({ storeClient: store.redis, keyPrefix: `${store.prefix}${name}`, rejectIfRedisNotReady: true, ...opts });
@@ -70,7 +74,10 @@ export class SignInLimiter {
     await sleep(await this.delayFor(email));
     let pairTaken = false;
     try {
-      await this.pair.consume(pairKey).then(() => (pairTaken = true), (e) => this.onPairRefused(pairKey, e));
+      await this.pair.consume(pairKey).then(
+        () => (pairTaken = true),
+        (e) => this.onPairRefused(pairKey, e),
+      );
       await this.ipDay.consume(ip);
     } catch (e) {
       if (pairTaken) await this.pair.reward(pairKey, 1).catch(() => undefined);

@@ -28,7 +28,8 @@ export class AnswerCache {
   private readonly building = new Map<string, Promise<Answer>>();
 
   constructor(private readonly maxBytes: number) {
-    this.answers = maxBytes > 0 ? new LRUCache<string, Answer>({ maxSize: maxBytes, sizeCalculation: (answer) => answer.gzip.length }) : undefined;
+    this.answers =
+      maxBytes > 0 ? new LRUCache<string, Answer>({ maxSize: maxBytes, sizeCalculation: (answer) => answer.gzip.length }) : undefined;
   }
 
   async serve(req: Request, res: Response, key: string, contentType: string, write: AnswerWriter): Promise<void> {

@@ -87,22 +87,25 @@ export class ChainService {
       if ((await this.launchPads.count({ presaleAddress: event.presaleAddress }, SYSTEM)) > 0) continue;
       const presale = await readPresale(provider, event.presaleAddress);
       try {
-        await this.launchPads.create({
-          pid: presale.pid,
-          priceToken: units(presale.priceBNB, presale.tokenDecimals),
-          priceTokenCrypto: units(presale.priceBUSD, presale.tokenDecimals),
-          tokenAddress: presale.tokenAddress,
-          tokenName: presale.tokenName,
-          tokenSymbol: presale.tokenSymbol,
-          tokenDecimal: presale.tokenDecimals,
-          bnbMinimumContribution: units(presale.minBNB, 18),
-          bnbMaximumContribution: units(presale.maxBNB, 18),
-          busdMinimumContribution: units(presale.minBUSD, 18),
-          busdMaximumContribution: units(presale.maxBUSD, 18),
-          hardCap: units(presale.hardCap, 18),
-          busdHardCap: units(presale.busdHardCap, 18),
-          presaleAddress: presale.presaleAddress,
-        }, SYSTEM);
+        await this.launchPads.create(
+          {
+            pid: presale.pid,
+            priceToken: units(presale.priceBNB, presale.tokenDecimals),
+            priceTokenCrypto: units(presale.priceBUSD, presale.tokenDecimals),
+            tokenAddress: presale.tokenAddress,
+            tokenName: presale.tokenName,
+            tokenSymbol: presale.tokenSymbol,
+            tokenDecimal: presale.tokenDecimals,
+            bnbMinimumContribution: units(presale.minBNB, 18),
+            bnbMaximumContribution: units(presale.maxBNB, 18),
+            busdMinimumContribution: units(presale.minBUSD, 18),
+            busdMaximumContribution: units(presale.maxBUSD, 18),
+            hardCap: units(presale.hardCap, 18),
+            busdHardCap: units(presale.busdHardCap, 18),
+            presaleAddress: presale.presaleAddress,
+          },
+          SYSTEM,
+        );
         imported++;
       } catch (e) {
         // Saved meanwhile by the admin (the unique address refused the second copy).

@@ -38,7 +38,8 @@ export async function recordTransaction(
   history: ResourceService<typeof ChainTransaction>,
   launchPads: ResourceService<typeof LaunchPad>,
 ): Promise<RowOfResource<typeof ChainTransaction>> {
-  if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ValidationError({ hash: "Hash must be 0x followed by 64 hex digits" });
+  if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+    throw new ValidationError({ hash: "Hash must be 0x followed by 64 hex digits" });
   const [known] = await history.list({ filter: { hash: hash.toLowerCase() }, perPage: 1 }, user);
   if (known) return known;
 
@@ -74,18 +75,21 @@ export async function recordTransaction(
     presaleAddress = getAddress(decoded.args[0]);
   }
 
-  return history.create({
-    hash: hash.toLowerCase(),
-    chainId: config.chainId,
-    contract,
-    contractAddress: to,
-    presaleAddress,
-    functionName: decoded.name,
-    args: argsJson(decoded),
-    wallet: tx.from,
-    userId: user?.id ?? null,
-    userName: user?.name ?? null,
-    blockNumber: receipt.blockNumber,
-    status: receipt.status === 1 ? "success" : "reverted",
-  }, user);
+  return history.create(
+    {
+      hash: hash.toLowerCase(),
+      chainId: config.chainId,
+      contract,
+      contractAddress: to,
+      presaleAddress,
+      functionName: decoded.name,
+      args: argsJson(decoded),
+      wallet: tx.from,
+      userId: user?.id ?? null,
+      userName: user?.name ?? null,
+      blockNumber: receipt.blockNumber,
+      status: receipt.status === 1 ? "success" : "reverted",
+    },
+    user,
+  );
 }

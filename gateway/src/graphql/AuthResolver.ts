@@ -41,7 +41,9 @@ const signInEvent = resourceTypes(SignInEvent).object;
 
 @Resolver()
 export class AuthResolver {
-  @Mutation(() => LoginResult, { description: "Signs in; `code` is the TOTP or a recovery code when two-factor is on (else TWO_FACTOR_REQUIRED)" })
+  @Mutation(() => LoginResult, {
+    description: "Signs in; `code` is the TOTP or a recovery code when two-factor is on (else TWO_FACTOR_REQUIRED)",
+  })
   login(
     @Arg("email", () => String) email: string,
     @Arg("password", () => String) password: string,
@@ -71,10 +73,19 @@ export class AuthResolver {
   @Query(() => Me, { nullable: true, description: "The user of the request's token, or null" })
   me(@Ctx() ctx: GqlContext) {
     const user = ctx.user;
-    return user ? { ...user, id: String(user.id), twoFactorEnabled: Boolean(user.twoFactorEnabled), mustSetUpTwoFactor: Boolean(user.mustSetUpTwoFactor) } : null;
+    return user
+      ? {
+          ...user,
+          id: String(user.id),
+          twoFactorEnabled: Boolean(user.twoFactorEnabled),
+          mustSetUpTwoFactor: Boolean(user.mustSetUpTwoFactor),
+        }
+      : null;
   }
 
-  @Mutation(() => TwoFactorSetup, { description: "Starts turning two-factor sign-in on: scan the QR code, then enableTwoFactor with a code" })
+  @Mutation(() => TwoFactorSetup, {
+    description: "Starts turning two-factor sign-in on: scan the QR code, then enableTwoFactor with a code",
+  })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   setupTwoFactor(@Ctx() ctx: GqlContext) {
     return ctx.services.auth.setupTwoFactor(ctx.user);

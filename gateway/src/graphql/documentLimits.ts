@@ -37,7 +37,10 @@ export function documentLimits(limits: DocumentLimits): RequestHandler {
     const long = longestList((req.body as { variables?: unknown } | undefined)?.variables);
     if (long && long.length > MAX_LIST_ITEMS) {
       // Refused before graphql-js coerces every item (40,000 ids take it 80 ms).
-      return refuse(`Query refused: ${long.name} has ${long.length} items, at most ${MAX_LIST_ITEMS}`, `A list may hold at most ${MAX_LIST_ITEMS} items`);
+      return refuse(
+        `Query refused: ${long.name} has ${long.length} items, at most ${MAX_LIST_ITEMS}`,
+        `A list may hold at most ${MAX_LIST_ITEMS} items`,
+      );
     }
     const repeated = mostRepeatedField(document);
     if (repeated && repeated.count > limits.maxFieldRepeats) {
@@ -78,7 +81,8 @@ const documentOf = (body: unknown) => {
 /** The response name selected most often in any one selection set, counting what its fragments add. */
 function mostRepeatedField(document: DocumentNode): { name: string; count: number } | undefined {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let worst: { name: string; count: number } | undefined;
 
   const visit = (set: SelectionSetNode) => {

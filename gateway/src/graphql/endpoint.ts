@@ -91,4 +91,3 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
   );
   return { router, stop: () => apollo.stop() };
 }
-

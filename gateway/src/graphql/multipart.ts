@@ -38,7 +38,11 @@ export function multipartGate(services: Services, limits: MultipartLimits): Rout
   gate.use((req, res, next) => {
     upload(req, res, (err?: unknown) => {
       const failure = err as { status?: number; message?: string } | undefined;
-      next(!failure || (failure.status && failure.status < 500) ? err : new MalformedRequestError(`Malformed multipart request: ${failure.message ?? "unreadable body"}`));
+      next(
+        !failure || (failure.status && failure.status < 500)
+          ? err
+          : new MalformedRequestError(`Malformed multipart request: ${failure.message ?? "unreadable body"}`),
+      );
     });
   });
   return gate;

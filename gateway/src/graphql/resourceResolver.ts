@@ -27,7 +27,8 @@ export function resourceResolver(resource: AnyResource): Function {
       if (spec.kind === "image" && spec.upload in input) input[spec.upload] = fromGraphQLUpload(input[spec.upload], max);
     }
     for (const [name, extra] of Object.entries(resource.extraArgs ?? {})) {
-      if (extra.type === "uploads" && Array.isArray(input[name])) input[name] = (input[name] as unknown[]).map((u) => fromGraphQLUpload(u, max));
+      if (extra.type === "uploads" && Array.isArray(input[name]))
+        input[name] = (input[name] as unknown[]).map((u) => fromGraphQLUpload(u, max));
     }
     return input;
   };
@@ -35,7 +36,8 @@ export function resourceResolver(resource: AnyResource): Function {
   @ArgsType()
   class ListArgs {
     @Field(() => Int, { nullable: true, description: "0-based page number" }) page?: number;
-    @Field(() => Int, { nullable: true, description: `Rows per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` }) perPage?: number;
+    @Field(() => Int, { nullable: true, description: `Rows per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` })
+    perPage?: number;
     @Field(() => String, { nullable: true }) sortField?: string;
     @Field(() => String, { nullable: true, description: "ASC or DESC" }) sortOrder?: string;
     @Field(() => types.filter, { nullable: true }) filter?: Input;

@@ -28,7 +28,13 @@ export function describeError(err: unknown, log: Logger, req: Request): HttpErro
   const status = Number(other?.status ?? other?.statusCode) || 500;
   if (status < 500) {
     const message =
-      other.type === "entity.parse.failed" ? "Malformed JSON body" : status === 413 ? "Request too large" : other.expose ? String(other.message) : "Bad request";
+      other.type === "entity.parse.failed"
+        ? "Malformed JSON body"
+        : status === 413
+          ? "Request too large"
+          : other.expose
+            ? String(other.message)
+            : "Bad request";
     return { status, message, headers: {} };
   }
   log.error({ err, url: req.originalUrl }, "request failed");

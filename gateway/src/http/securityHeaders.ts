@@ -23,8 +23,17 @@ const WALLETCONNECT_IMAGES = ["https://api.web3modal.org", "https://explorer-api
 
 /** What Apollo's explorer page loads (its own <meta> CSP, with a nonce, narrows this further). */
 const EXPLORER = {
-  scripts: ["https://apollo-server-landing-page.cdn.apollographql.com", "https://embeddable-sandbox.cdn.apollographql.com", "https://embeddable-explorer.cdn.apollographql.com"],
-  styles: ["https://apollo-server-landing-page.cdn.apollographql.com", "https://embeddable-sandbox.cdn.apollographql.com", "https://embeddable-explorer.cdn.apollographql.com", "https://fonts.googleapis.com"],
+  scripts: [
+    "https://apollo-server-landing-page.cdn.apollographql.com",
+    "https://embeddable-sandbox.cdn.apollographql.com",
+    "https://embeddable-explorer.cdn.apollographql.com",
+  ],
+  styles: [
+    "https://apollo-server-landing-page.cdn.apollographql.com",
+    "https://embeddable-sandbox.cdn.apollographql.com",
+    "https://embeddable-explorer.cdn.apollographql.com",
+    "https://fonts.googleapis.com",
+  ],
   frames: ["https://explorer.embed.apollographql.com", "https://sandbox.embed.apollographql.com"],
   fonts: ["https://fonts.gstatic.com"],
   images: ["https://apollo-server-landing-page.cdn.apollographql.com"],

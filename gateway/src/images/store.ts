@@ -10,7 +10,6 @@ import { sanitizeSvg } from "./svg";
 
 const extensionOf: Record<ImageKind, string> = { png: "png", jpg: "jpg", webp: "webp", gif: "gif", svg: "svg" };
 
-
 /** A checked image written under a temporary name, waiting for its record to be saved. */
 export interface StagedImage {
   name: string;

@@ -105,7 +105,11 @@ function purifier() {
   });
   const parser = new window.DOMParser();
   const serializer = new window.XMLSerializer();
-  instance = { purify, parse: (text) => parser.parseFromString(text, "image/svg+xml"), serialize: (node) => serializer.serializeToString(node) };
+  instance = {
+    purify,
+    parse: (text) => parser.parseFromString(text, "image/svg+xml"),
+    serialize: (node) => serializer.serializeToString(node),
+  };
   return instance;
 }
 
@@ -145,14 +149,18 @@ function* elementsOf(root: Element): Generator<Element> {
 function cdataToText(root: Element) {
   for (const element of elementsOf(root)) {
     for (const child of [...element.childNodes]) {
-      if (child.nodeType === child.CDATA_SECTION_NODE) element.replaceChild(element.ownerDocument.createTextNode(child.nodeValue ?? ""), child);
+      if (child.nodeType === child.CDATA_SECTION_NODE)
+        element.replaceChild(element.ownerDocument.createTextNode(child.nodeValue ?? ""), child);
     }
   }
 }
 
 /** The sanitised SVG to store, or why the file is refused. `maxPixels` bounds embedded rasters. */
 export function sanitizeSvg(bytes: Buffer, maxPixels: number): { svg: Buffer } | { error: string } {
-  const text = bytes.toString("utf8").replace(/^\uFEFF/, "").replace(NOT_XML, "");
+  const text = bytes
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .replace(NOT_XML, "");
   if (/<!ENTITY/i.test(text)) return { error: "SVG entities are not allowed" };
   const shapeError = svgShapeError(text);
   if (shapeError) return { error: shapeError };

@@ -12,7 +12,12 @@ export const ChainTransaction = defineResource({
   fields: {
     hash: field.string(66, { required: true, unique: true, searchable: true }),
     chainId: field.int({ required: true }),
-    contract: field.string(40, { required: true, filterable: true, sortable: true, doc: "Contract name (Presale, SaleToken, PresaleFactory, Farm, ...)" }),
+    contract: field.string(40, {
+      required: true,
+      filterable: true,
+      sortable: true,
+      doc: "Contract name (Presale, SaleToken, PresaleFactory, Farm, ...)",
+    }),
     contractAddress: field.address({ required: true, filterable: true }),
     presaleAddress: field.address({ filterable: true, doc: "The presale the action concerns, if any" }),
     functionName: field.string(64, { required: true, filterable: true, sortable: true, searchable: true }),

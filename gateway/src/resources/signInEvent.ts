@@ -1,7 +1,14 @@
 import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
-export const SIGN_IN_RESULTS = ["success", "wrong_password", "limited", "two_factor_required", "two_factor_failed", "not_approved"] as const;
+export const SIGN_IN_RESULTS = [
+  "success",
+  "wrong_password",
+  "limited",
+  "two_factor_required",
+  "two_factor_failed",
+  "not_approved",
+] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
 /** Every sign-in attempt, kept for the administrators' "Sign-ins" screen and each user's Security page. */

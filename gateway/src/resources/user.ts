@@ -36,7 +36,11 @@ async function passwordRules(write: WriteContext<typeof fields>) {
     write.values.passwordHash = await hashPassword(password);
   }
   // A new role or a withdrawn approval ends every session of the user (the token version no longer matches).
-  if (write.existing && ((write.values.role !== undefined && write.values.role !== write.existing.role) || (write.values.approved === false && write.existing.approved))) {
+  if (
+    write.existing &&
+    ((write.values.role !== undefined && write.values.role !== write.existing.role) ||
+      (write.values.approved === false && write.existing.approved))
+  ) {
     write.values.tokenVersion = (write.existing.tokenVersion ?? 0) + 1;
   }
   // An admin cannot lock themselves out.
@@ -61,7 +65,8 @@ export const User = defineResource({
     async afterWrite(row, write) {
       if (write.op !== "update") return;
       // A new password ends the user's other sessions; the one that changed it (if theirs) goes on.
-      if (write.values.passwordHash !== undefined) await endSessionsOf(write.manager, row.id, write.actor?.id === row.id ? write.actor.sessionId : undefined);
+      if (write.values.passwordHash !== undefined)
+        await endSessionsOf(write.manager, row.id, write.actor?.id === row.id ? write.actor.sessionId : undefined);
       if (write.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
     },
     async beforeDelete(row, actor, manager) {

@@ -38,7 +38,13 @@ function keyOf(route: RestRoute, resource: Resource, body: Record<string, unknow
 }
 
 /** The record a write route names, within the route's scope; 404 when there is none. */
-async function targetOf(route: RestRoute, resource: Resource, service: ResourceService, body: Record<string, unknown>, caller: Caller): Promise<Row> {
+async function targetOf(
+  route: RestRoute,
+  resource: Resource,
+  service: ResourceService,
+  body: Record<string, unknown>,
+  caller: Caller,
+): Promise<Row> {
   const key = keyOf(route, resource, body);
   if (key.field === "id" && !route.scope) return service.get(key.value, caller.user);
   const filter = { ...route.scope, ...(key.field === "id" ? { ids: [key.value] } : { [key.field]: key.value }) };
@@ -81,7 +87,9 @@ export async function perform(route: RestRoute, services: Services, caller: Call
       const target = await targetOf(route, resource, service, body, caller);
       const row = await service.update(target.id, inputOf(route, body, files), caller.user);
       const message =
-        route.fields?.length === 1 && route.fields[0] === "visible" ? `${label} ${row.visible ? "shown" : "hidden"}` : `${label} updated successfully`;
+        route.fields?.length === 1 && route.fields[0] === "visible"
+          ? `${label} ${row.visible ? "shown" : "hidden"}`
+          : `${label} updated successfully`;
       return route.answer === "status" ? { status: 1, message } : written(message, resource, row);
     }
     case "remove": {

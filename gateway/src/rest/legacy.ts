@@ -112,7 +112,8 @@ const own = (o: Record<string, unknown>, k: string) => Object.prototype.hasOwnPr
 export function inputOf(route: RestRoute, body: Record<string, unknown>, files: Record<string, UploadedFile>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const param of paramsOf(route)) {
-    if (param.kind === "value" && own(body, param.name)) input[param.field] = param.spec.kind === "blocks" ? blocksIn(body[param.name]) : body[param.name];
+    if (param.kind === "value" && own(body, param.name))
+      input[param.field] = param.spec.kind === "blocks" ? blocksIn(body[param.name]) : body[param.name];
     else if (param.kind === "extra" && own(body, param.name)) input[param.arg] = body[param.name];
     else if (param.kind === "file" && own(files, param.name)) input[param.arg] = files[param.name];
     else if (param.kind === "files") {
@@ -136,7 +137,9 @@ function blocksIn(raw: unknown): unknown {
   }
   if (!Array.isArray(list)) return list;
   const modelNames = Object.fromEntries(Object.entries(blockNames).map(([model, legacy]) => [legacy, model]));
-  return list.map((b) => (typeof b === "object" && b !== null && !Array.isArray(b) ? renameKeys(b as Record<string, unknown>, modelNames) : b));
+  return list.map((b) =>
+    typeof b === "object" && b !== null && !Array.isArray(b) ? renameKeys(b as Record<string, unknown>, modelNames) : b,
+  );
 }
 
 /** Field errors keyed by the names the legacy client knows: request names, images by their legacy name (`logoURI`), indexed files as `files0`. */

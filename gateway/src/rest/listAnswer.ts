@@ -62,7 +62,14 @@ function pageLinks(req: Request, page: number, perPage: number, total: number): 
  * built and compressed once per version of their resource (services.answers);
  * the others are streamed to their caller.
  */
-export async function answerList(route: RestRoute, services: Services, caller: Caller, request: LegacyRequest, req: Request, res: Response) {
+export async function answerList(
+  route: RestRoute,
+  services: Services,
+  caller: Caller,
+  request: LegacyRequest,
+  req: Request,
+  res: Response,
+) {
   const resource = route.resource!;
   const service = services.resource(resource);
   const filter = listFilter(route, resource, request.body);
@@ -71,7 +78,11 @@ export async function answerList(route: RestRoute, services: Services, caller: C
   const json = (row: Parameters<typeof toLegacy>[1]) => JSON.stringify(toLegacy(resource, row));
 
   /** Writes the answer into `sink`; false when the reader went away. */
-  const write = async (sink: Writable, batches: AsyncGenerator<Parameters<typeof json>[0][]>, first: IteratorResult<Parameters<typeof json>[0][]>) => {
+  const write = async (
+    sink: Writable,
+    batches: AsyncGenerator<Parameters<typeof json>[0][]>,
+    first: IteratorResult<Parameters<typeof json>[0][]>,
+  ) => {
     let next = first;
     let empty = true;
     if (!(await send(sink, open))) return false;

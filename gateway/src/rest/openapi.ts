@@ -41,7 +41,8 @@ function outputSchema(name: string, spec: FieldSpec): Schema {
 
 function recordSchema(resource: Resource): Schema {
   const properties: Record<string, Schema> = { _id: { type: "string" } };
-  for (const [name, spec] of Object.entries(resource.fields)) if (!spec.hidden) properties[legacyNameOf(name, spec)] = outputSchema(name, spec);
+  for (const [name, spec] of Object.entries(resource.fields))
+    if (!spec.hidden) properties[legacyNameOf(name, spec)] = outputSchema(name, spec);
   const stamp = (what: string) => ({ type: "integer", description: `${what}, milliseconds since 1970` });
   properties.createdAt = stamp("Created");
   properties.updatedAt = stamp("Last changed");
@@ -54,7 +55,10 @@ function paramSchema(param: Param, multipart: boolean): Schema {
   const file = { type: "string", format: "binary", contentMediaType: "application/octet-stream" };
   switch (param.kind) {
     case "key":
-      return { type: param.field === "id" ? ["string", "integer"] : "string", description: `Picks the record by ${param.field === "id" ? "id" : labelOf(param.field, param.spec!)}` };
+      return {
+        type: param.field === "id" ? ["string", "integer"] : "string",
+        description: `Picks the record by ${param.field === "id" ? "id" : labelOf(param.field, param.spec!)}`,
+      };
     case "file":
       return { ...file, description: `${labelOf(param.field, param.spec)}: a new image; the stored one is kept when no file is sent` };
     case "files":
@@ -68,8 +72,10 @@ function paramSchema(param: Param, multipart: boolean): Schema {
       const kind = param.spec.kind;
       if (multipart && kind !== "blocks") return { type: "string", description: doc };
       if (kind === "int") return { type: ["integer", "string"], description: doc };
-      if (kind === "bool") return { type: ["boolean", "string", "integer"], description: `${doc}: true / 'true' / 1, or false / 'false' / 0` };
-      if (kind === "blocks") return { type: ["string", "array"], items: block, description: `${doc}: JSON text of a list of { Title, Description, ImageURI }` };
+      if (kind === "bool")
+        return { type: ["boolean", "string", "integer"], description: `${doc}: true / 'true' / 1, or false / 'false' / 0` };
+      if (kind === "blocks")
+        return { type: ["string", "array"], items: block, description: `${doc}: JSON text of a list of { Title, Description, ImageURI }` };
       return { type: "string", description: doc };
     }
   }
@@ -88,13 +94,22 @@ function requestBody(route: RestRoute): Schema | undefined {
     const needed =
       param.kind === "key" ||
       (!route.resource && param.kind === "extra" && !OPTIONAL_AUTH_PARAMS.has(param.name)) ||
-      (route.action === "create" && (param.kind === "value" || param.kind === "file") && param.spec.required && param.spec.default === undefined);
+      (route.action === "create" &&
+        (param.kind === "value" || param.kind === "file") &&
+        param.spec.required &&
+        param.spec.default === undefined);
     if (needed) required.push(param.name);
   }
-  const schema: Schema = { type: "object", properties, ...(Object.keys(patternProperties).length ? { patternProperties } : {}), ...(required.length ? { required } : {}) };
+  const schema: Schema = {
+    type: "object",
+    properties,
+    ...(Object.keys(patternProperties).length ? { patternProperties } : {}),
+    ...(required.length ? { required } : {}),
+  };
   return {
     required: true,
-    description: "JSON, urlencoded and multipart bodies are all accepted; this is the form legacy clients send. Omitted fields keep their stored value.",
+    description:
+      "JSON, urlencoded and multipart bodies are all accepted; this is the form legacy clients send. Omitted fields keep their stored value.",
     content: { [multipart ? "multipart/form-data" : "application/json"]: { schema } },
   };
 }
@@ -106,7 +121,12 @@ function answer(route: RestRoute): Schema {
   const json = (schema: Schema, description = "Success") => ({ description, content: { "application/json": { schema } } });
   if (route.action === "login") return json(ref("Session"));
   if (route.action === "register") return json(ref("WriteResult"));
-  if (route.action === "logout") return json({ type: "object", properties: { success: { const: true }, message: { type: "string" } }, required: ["success", "message"] });
+  if (route.action === "logout")
+    return json({
+      type: "object",
+      properties: { success: { const: true }, message: { type: "string" } },
+      required: ["success", "message"],
+    });
   if (route.action === "list") {
     const items = { type: "array", items: ref(resource!.name) };
     return route.answer === "typedList"
@@ -117,14 +137,29 @@ function answer(route: RestRoute): Schema {
     return json({ type: "object", properties: { status: { const: 1 }, message: { type: "string" } }, required: ["status", "message"] });
   }
   return json({
-    allOf: [ref("WriteResult"), { type: "object", properties: { data: { ...ref(resource!.name), description: "The record as stored (as deleted, for deletes)" } } }],
+    allOf: [
+      ref("WriteResult"),
+      { type: "object", properties: { data: { ...ref(resource!.name), description: "The record as stored (as deleted, for deletes)" } } },
+    ],
   });
 }
 
 /** A list answers every row unless a page is asked for; the answer then carries a Link header (first, prev, next, last). */
 const PAGING = [
-  { name: "page", in: "query", required: false, description: "1-based page number (with perPage)", schema: { type: "integer", minimum: 1 } },
-  { name: "perPage", in: "query", required: false, description: "Rows per page, 1 to 1000 (default 25 when page is given)", schema: { type: "integer", minimum: 1, maximum: 1000 } },
+  {
+    name: "page",
+    in: "query",
+    required: false,
+    description: "1-based page number (with perPage)",
+    schema: { type: "integer", minimum: 1 },
+  },
+  {
+    name: "perPage",
+    in: "query",
+    required: false,
+    description: "Rows per page, 1 to 1000 (default 25 when page is given)",
+    schema: { type: "integer", minimum: 1, maximum: 1000 },
+  },
 ];
 
 function operation(route: RestRoute): Schema {
@@ -147,7 +182,8 @@ function operation(route: RestRoute): Schema {
   }
   if (route.action === "update" || route.action === "remove") responses["404"] = message("No such record");
   if (route.payload === "multipart") responses["413"] = message("A file exceeds MAX_UPLOAD_MB; nothing is stored");
-  if (route.action === "list") responses["400"] = { description: "page or perPage out of range", content: { "application/json": { schema: ref("FieldErrors") } } };
+  if (route.action === "list")
+    responses["400"] = { description: "page or perPage out of range", content: { "application/json": { schema: ref("FieldErrors") } } };
   return {
     operationId: operationIdOf(route),
     summary: route.summary,
@@ -160,14 +196,24 @@ function operation(route: RestRoute): Schema {
 }
 
 const operationIdOf = (route: RestRoute) =>
-  route.method + route.path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  route.method +
+  route.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("");
 
 /** The OpenAPI 3.1 description of the shim, generated from the route table and the resource declarations. */
 export function openApiDocument(): Schema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of restRoutes) (paths[`/api${route.path}`] ??= {})[route.method] = operation(route);
   paths[`/api${OPENAPI_PATH}`] = {
-    get: { operationId: "getOpenApi", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": {} } } } },
+    get: {
+      operationId: "getOpenApi",
+      summary: "This document",
+      tags: ["Meta"],
+      responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": {} } } },
+    },
   };
   const resources = [...new Map(restRoutes.filter((r) => r.resource).map((r) => [r.resource!.name, r.resource!])).values()];
   return {
@@ -182,12 +228,21 @@ export function openApiDocument(): Schema {
     paths,
     components: {
       securitySchemes: {
-        token: { type: "apiKey", in: "header", name: "Authorization", description: "The token as /api/login returns it, bare or as 'Bearer <token>'" },
+        token: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: "The token as /api/login returns it, bare or as 'Bearer <token>'",
+        },
       },
       schemas: {
         Message: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
         FieldErrors: { type: "object", additionalProperties: { type: "string" }, description: "{ field: message }, by legacy field name" },
-        WriteResult: { type: "object", properties: { message: { type: "string" }, success: { const: true } }, required: ["message", "success"] },
+        WriteResult: {
+          type: "object",
+          properties: { message: { type: "string" }, success: { const: true } },
+          required: ["message", "success"],
+        },
         Session: { type: "object", properties: { token: { type: "string" }, name: { type: "string" } }, required: ["token", "name"] },
         ...Object.fromEntries(resources.map((r) => [r.name, recordSchema(r)])),
       },

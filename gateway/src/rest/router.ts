@@ -68,7 +68,15 @@ export function restRouter(services: Services): Router {
   };
 
   for (const route of restRoutes) {
-    router[route.method](route.path, authenticate(route), access(route), jsonOnly(route), requestSizeGuard(maxRequestBytes(limits)), body, handle);
+    router[route.method](
+      route.path,
+      authenticate(route),
+      access(route),
+      jsonOnly(route),
+      requestSizeGuard(maxRequestBytes(limits)),
+      body,
+      handle,
+    );
   }
 
   const document = openApiDocument();

@@ -44,7 +44,14 @@ export interface RestRoute {
 
 type Options = Partial<Omit<RestRoute, "method" | "path" | "summary" | "action" | "resource">>;
 
-const route = (method: RestRoute["method"], path: string, action: Action, resource: Resource | undefined, summary: string, o: Options = {}): RestRoute => ({
+const route = (
+  method: RestRoute["method"],
+  path: string,
+  action: Action,
+  resource: Resource | undefined,
+  summary: string,
+  o: Options = {},
+): RestRoute => ({
   method,
   path,
   summary,
@@ -52,15 +59,16 @@ const route = (method: RestRoute["method"], path: string, action: Action, resour
   resource,
   ...o,
 });
-const list = (method: RestRoute["method"], path: string, resource: Resource, summary: string, o?: Options) => route(method, path, "list", resource, summary, o);
+const list = (method: RestRoute["method"], path: string, resource: Resource, summary: string, o?: Options) =>
+  route(method, path, "list", resource, summary, o);
 const create = (path: string, resource: Resource, payload: RestRoute["payload"], summary: string, o?: Options) =>
   route("post", path, "create", resource, summary, { payload, ...o });
 const update = (path: string, resource: Resource, payload: RestRoute["payload"], summary: string, o?: Options) =>
   route("post", path, "update", resource, summary, { payload, ...o });
-const remove = (path: string, resource: Resource, summary: string, o?: Options) => route("post", path, "remove", resource, summary, { payload: "json", ...o });
+const remove = (path: string, resource: Resource, summary: string, o?: Options) =>
+  route("post", path, "remove", resource, summary, { payload: "json", ...o });
 /** The show/hide toggles: `{ _id, status }` with true to show and false to hide. */
-const visibility = (path: string, resource: Resource, summary: string) =>
-  update(path, resource, "json", summary, { fields: ["visible"] });
+const visibility = (path: string, resource: Resource, summary: string) => update(path, resource, "json", summary, { fields: ["visible"] });
 
 const articleImageRoutes = [1, 2, 3, 4].flatMap((slot) => {
   const scope = { slot };
@@ -77,7 +85,9 @@ export const restRoutes: RestRoute[] = [
   // Auth and users
   route("post", "/login", "login", undefined, "Sign in; answers the token for the Authorization header", { payload: "json" }),
   route("post", "/logout", "logout", undefined, "End this session: its token stops working at once", { payload: "json" }),
-  route("post", "/register", "register", undefined, "Register an administrator account (JSON only, so a cross-site form cannot post it)", { payload: "json" }),
+  route("post", "/register", "register", undefined, "Register an administrator account (JSON only, so a cross-site form cannot post it)", {
+    payload: "json",
+  }),
   create("/user-add", User, "json", "Add a user"),
   update("/update-user", User, "json", "Update a user"),
   list("get", "/user-data", User, "List users"),
@@ -109,7 +119,9 @@ export const restRoutes: RestRoute[] = [
   remove("/LaunchPad-delete", LaunchPad, "Delete a launchpad record"),
   list("post", "/get-blocklist", BlocklistEntry, "List blocklisted wallets", { answer: "typedList" }),
   create("/add-blocklist", BlocklistEntry, "json", "Add a wallet to the blocklist"),
-  remove("/remove-blocklist", BlocklistEntry, "Remove a wallet from the blocklist", { by: { param: "walletaddress", field: "walletAddress" } }),
+  remove("/remove-blocklist", BlocklistEntry, "Remove a wallet from the blocklist", {
+    by: { param: "walletaddress", field: "walletAddress" },
+  }),
 
   // Site content
   list("get", "/get/about", About, "List home block entries"),
@@ -121,10 +133,16 @@ export const restRoutes: RestRoute[] = [
   list("get", "/get/newsdes", NewsDescription, "List news descriptions"),
   list("get", "/get/Contact", ContactMessage, "List contact messages"),
   list("get", "/get/articles", Article, "List latest articles"),
-  update("/update/landing", LandingBlock, "multipart", "Update a landing block: texts, content blocks (Content, JSON text) and images (file, files0, files1, ...)", {
-    by: { param: "Identifier", field: "identifier" },
-    aliases: { Content: "blocks" },
-  }),
+  update(
+    "/update/landing",
+    LandingBlock,
+    "multipart",
+    "Update a landing block: texts, content blocks (Content, JSON text) and images (file, files0, files1, ...)",
+    {
+      by: { param: "Identifier", field: "identifier" },
+      aliases: { Content: "blocks" },
+    },
+  ),
   update("/landing/change_status", LandingBlock, "json", "Show ('true') or hide ('false') a landing block", {
     by: { param: "identifier", field: "identifier" },
     fields: ["visible"],
@@ -150,4 +168,10 @@ export const restRoutes: RestRoute[] = [
 
 /** Who may call a route: the resource's read level for lists, its write level otherwise. */
 export const accessOf = (route: RestRoute) =>
-  route.action === "logout" ? "user" : !route.resource ? "public" : route.action === "list" ? route.resource.access.read : route.resource.access.write;
+  route.action === "logout"
+    ? "user"
+    : !route.resource
+      ? "public"
+      : route.action === "list"
+        ? route.resource.access.read
+        : route.resource.access.write;

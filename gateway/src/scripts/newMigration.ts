@@ -19,7 +19,14 @@ function main(names: string[]) {
   const className = `Create${names.join("")}`;
   const dbSrc = path.join(__dirname, "../../../db/src");
   const file = `${timestamp}-${className}`;
-  writeFileSync(path.join(dbSrc, "migrations", `${file}.ts`), migrationSource(className, timestamp, declared.map((resource) => resource!)));
+  writeFileSync(
+    path.join(dbSrc, "migrations", `${file}.ts`),
+    migrationSource(
+      className,
+      timestamp,
+      declared.map((resource) => resource!),
+    ),
+  );
 
   const indexPath = path.join(dbSrc, "index.ts");
   const index = readFileSync(indexPath, "utf8")

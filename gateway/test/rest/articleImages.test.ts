@@ -16,7 +16,8 @@ describe("REST article images", () => {
       const res = await app.get(`/api/get/aimage${n}`, false);
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(seeded[n]);
-      for (const record of res.body) expect(record).toMatchObject({ _id: expect.any(String), logoURI: expect.stringMatching(/\.png$/), slot: n });
+      for (const record of res.body)
+        expect(record).toMatchObject({ _id: expect.any(String), logoURI: expect.stringMatching(/\.png$/), slot: n });
     });
 
     it(`POST /api/add/aimage${n} (multipart: file) adds to slot ${n} and answers a message`, async () => {

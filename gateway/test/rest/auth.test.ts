@@ -34,14 +34,22 @@ describe("REST auth and users", () => {
 
   describe("POST /api/register", () => {
     it("registers name, email, password, password2 and answers { message, success }", async () => {
-      const res = await app.post("/api/register", { name: "Reg", email: "reg@example.com", password: "reg-pass-123", password2: "reg-pass-123" }, false);
+      const res = await app.post(
+        "/api/register",
+        { name: "Reg", email: "reg@example.com", password: "reg-pass-123", password2: "reg-pass-123" },
+        false,
+      );
       expectWrite(res);
       // REGISTRATION=approval (the default): stored, waiting for approval.
       expect(await byEmail("reg@example.com")).toMatchObject({ name: "Reg", role: "editor", approved: false });
     });
 
     it("answers 400 { password2 } when the passwords differ, and stores nothing", async () => {
-      const res = await app.post("/api/register", { name: "X", email: "x@example.com", password: "x-pass-1234", password2: "other-pass" }, false);
+      const res = await app.post(
+        "/api/register",
+        { name: "X", email: "x@example.com", password: "x-pass-1234", password2: "other-pass" },
+        false,
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ password2: expect.any(String) });
       expect(await byEmail("x@example.com")).toBeUndefined();
@@ -60,7 +68,9 @@ describe("REST auth and users", () => {
     });
 
     it("POST /api/update-user changes email and password by _id", async () => {
-      expectWrite(await app.post("/api/user-add", { name: "Up", email: "up@example.com", password: "up-pass-1234", password2: "up-pass-1234" }));
+      expectWrite(
+        await app.post("/api/user-add", { name: "Up", email: "up@example.com", password: "up-pass-1234", password2: "up-pass-1234" }),
+      );
       const user = await byEmail("up@example.com");
       const res = await app.post("/api/update-user", { _id: user!.id, name: "Up", email: "up2@example.com", password: "new-pass-1234" });
       expectWrite(res);
@@ -81,7 +91,15 @@ describe("REST auth and users", () => {
 
     it("user routes need a token (401) and the admin role (403)", async () => {
       expect((await app.get("/api/user-data", false)).status).toBe(401);
-      expectWrite(await app.post("/api/user-add", { name: "Editor", email: "editor@example.com", password: "editor-pass-1", password2: "editor-pass-1", role: "editor" }));
+      expectWrite(
+        await app.post("/api/user-add", {
+          name: "Editor",
+          email: "editor@example.com",
+          password: "editor-pass-1",
+          password2: "editor-pass-1",
+          role: "editor",
+        }),
+      );
       const editor = (await app.post("/api/login", { email: "editor@example.com", password: "editor-pass-1" }, false)).body.token;
       const denied = await app.get("/api/user-data", editor);
       expect(denied.status).toBe(403);
@@ -90,7 +108,9 @@ describe("REST auth and users", () => {
     });
 
     it("POST /api/user-delete deletes by _id; not yourself (403), not an unknown id (404)", async () => {
-      expectWrite(await app.post("/api/user-add", { name: "Gone", email: "gone@example.com", password: "gone-pass-123", password2: "gone-pass-123" }));
+      expectWrite(
+        await app.post("/api/user-add", { name: "Gone", email: "gone@example.com", password: "gone-pass-123", password2: "gone-pass-123" }),
+      );
       const user = await byEmail("gone@example.com");
       expectWrite(await app.post("/api/user-delete", { _id: user!.id }));
       expect(await app.read(User, user!.id)).toBeNull();
@@ -109,7 +129,8 @@ describe("REST login rate limit", () => {
   afterAll(() => app.close());
 
   it("answers 429 { message } after repeated failures, even for the right password", async () => {
-    for (let i = 0; i < 10; i++) expect((await app.post("/api/login", { email: ADMIN.email, password: `wrong-${i}` }, false)).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await app.post("/api/login", { email: ADMIN.email, password: `wrong-${i}` }, false)).status).toBe(401);
     const res = await app.post("/api/login", { email: ADMIN.email, password: ADMIN.password }, false);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: expect.any(String) });

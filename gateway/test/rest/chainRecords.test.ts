@@ -9,7 +9,6 @@ describe("REST launchpad and blocklist", () => {
   beforeAll(async () => (app = await startRestApp()));
   afterAll(() => app.close());
 
-
   const presale = "0xabcdefabcdefabcdefabcdefabcdefabcdefabcd";
   const token = "0x1234567890abcdef1234567890abcdef12345678";
   const launchPadForm = {
@@ -54,7 +53,11 @@ describe("REST launchpad and blocklist", () => {
     it("answers 400 per legacy field (min above max, bad address, duplicate presale)", async () => {
       const res = await app.form("/api/LaunchPad-add", { ...launchPadForm, BNBMinimumContribution: "20", TokenAddress: "0xnope" });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ BNBMinimumContribution: expect.any(String), TokenAddress: expect.any(String), PresaleAddress: expect.stringMatching(/already exists/) });
+      expect(res.body).toEqual({
+        BNBMinimumContribution: expect.any(String),
+        TokenAddress: expect.any(String),
+        PresaleAddress: expect.stringMatching(/already exists/),
+      });
       expect((await app.form("/api/LaunchPad-add", launchPadForm, {}, false)).status).toBe(401);
     });
 

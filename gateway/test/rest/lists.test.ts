@@ -19,9 +19,18 @@ describe("legacy lists: the whole list, streamed, or one page", () => {
       updatedAt: new Date(base),
     }));
     for (let start = 0; start < rows.length; start += 100) {
-      await app.services.ds.createQueryBuilder().insert().into(News.name).values(rows.slice(start, start + 100)).execute();
+      await app.services.ds
+        .createQueryBuilder()
+        .insert()
+        .into(News.name)
+        .values(rows.slice(start, start + 100))
+        .execute();
     }
-    const wallets = ["0x1111111111111111111111111111111111111111", "0x2222222222222222222222222222222222222222", "0x3333333333333333333333333333333333333333"];
+    const wallets = [
+      "0x1111111111111111111111111111111111111111",
+      "0x2222222222222222222222222222222222222222",
+      "0x3333333333333333333333333333333333333333",
+    ];
     for (const walletAddress of wallets) await app.services.resource(BlocklistEntry).create({ walletAddress }, SYSTEM);
   }, 60_000);
   afterAll(() => app.close());
@@ -79,7 +88,10 @@ describe("legacy lists: the whole list, streamed, or one page", () => {
   });
 
   it("refuses a page or page size out of range with 400 and says which", async () => {
-    expect(await app.get("/api/get/news?perPage=0", false)).toMatchObject({ status: 400, body: { perPage: expect.stringMatching(/1 to 1000/) } });
+    expect(await app.get("/api/get/news?perPage=0", false)).toMatchObject({
+      status: 400,
+      body: { perPage: expect.stringMatching(/1 to 1000/) },
+    });
     expect(await app.get("/api/get/news?perPage=5000", false)).toMatchObject({ status: 400, body: { perPage: expect.any(String) } });
     expect(await app.get("/api/get/news?page=0&perPage=10", false)).toMatchObject({ status: 400, body: { page: expect.any(String) } });
   });
@@ -115,7 +127,7 @@ describe("legacy lists: the whole list, streamed, or one page", () => {
       expect(afterRest.body[0]).toMatchObject({ Heading: "Fresh from REST" });
       expect((await app.http.get("/api/get/news?page=1&perPage=5").set("If-None-Match", before.headers.etag)).status).toBe(200);
 
-      const token = (await app.adminToken());
+      const token = await app.adminToken();
       const viaGraphql = await app.gql(`mutation { createNews(heading: "Fresh from GraphQL") { id } }`, {}, token);
       const id = viaGraphql.body.data.createNews.id;
       const whole = await app.get("/api/get/news", false);
@@ -147,7 +159,9 @@ describe("legacy lists: the whole list, streamed, or one page", () => {
       await app.gql(`mutation($id: ID!) { deleteNews(id: $id) { id } }`, { id: created.body.data.createNews.id }, token);
       expect([await count(), await count({ visible: true })]).toEqual([before, visibleBefore]);
 
-      const order = (await app.services.ds.query(`SELECT id FROM news ORDER BY heading ASC, id ASC`)).map((row: { id: number }) => String(row.id));
+      const order = (await app.services.ds.query(`SELECT id FROM news ORDER BY heading ASC, id ASC`)).map((row: { id: number }) =>
+        String(row.id),
+      );
       const deep = await app.gql(`{ allNews(page: 11, perPage: 100, sortField: "heading", sortOrder: "ASC") { id } }`, {}, token);
       expect(deep.body.data.allNews.map((row: { id: string }) => row.id)).toEqual(order.slice(1100, 1200));
     });

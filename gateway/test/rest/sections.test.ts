@@ -26,7 +26,13 @@ describe("REST farms, features, roadmap, whitelist", () => {
 
     it("POST /api/add/about adds Title, Heading, Description, content (JSON) with the fixed identifier", async () => {
       const data = expectWrite(await app.post("/api/add/about", { Title: "Added", Heading: "H", Description: "D", content: "C" }));
-      expect(await app.read(About, data._id)).toMatchObject({ identifier: "landing_banner01", title: "Added", heading: "H", description: "D", content: "C" });
+      expect(await app.read(About, data._id)).toMatchObject({
+        identifier: "landing_banner01",
+        title: "Added",
+        heading: "H",
+        description: "D",
+        content: "C",
+      });
       const missing = await app.post("/api/add/about", { Heading: "no title" });
       expect(missing.status).toBe(400);
       expect(missing.body).toEqual({ Title: expect.any(String) });
@@ -38,18 +44,36 @@ describe("REST farms, features, roadmap, whitelist", () => {
       const data = expectWrite(
         await app.form(
           "/api/update/about",
-          { _id: first.id, identifier: "landing_banner01", Title: "New title", Heading: "New heading", Description: "New description", content: "New content" },
+          {
+            _id: first.id,
+            identifier: "landing_banner01",
+            Title: "New title",
+            Heading: "New heading",
+            Description: "New description",
+            content: "New content",
+          },
           { file: files.png },
         ),
       );
       const stored = await app.read(About, first.id);
-      expect(stored).toMatchObject({ title: "New title", heading: "New heading", description: "New description", content: "New content", identifier: "landing_banner01" });
+      expect(stored).toMatchObject({
+        title: "New title",
+        heading: "New heading",
+        description: "New description",
+        content: "New content",
+        identifier: "landing_banner01",
+      });
       expect(stored!.imageUri).toMatch(/\.png$/);
       expect(data.logoURI).toBe(stored!.imageUri);
       expect(await app.imageServed(stored!.imageUri)).toBe(true);
 
       expectWrite(await app.form("/api/update/about", { _id: first.id, Title: "Only title" }));
-      expect(await app.read(About, first.id)).toMatchObject({ title: "Only title", heading: "New heading", content: "New content", imageUri: stored!.imageUri });
+      expect(await app.read(About, first.id)).toMatchObject({
+        title: "Only title",
+        heading: "New heading",
+        content: "New content",
+        imageUri: stored!.imageUri,
+      });
     });
 
     it("refuses a non PNG/SVG image with 400 { logoURI } and keeps the record", async () => {
@@ -88,7 +112,11 @@ describe("REST farms, features, roadmap, whitelist", () => {
 
     it("POST /api/pool-add (multipart, every field and file) records the pool", async () => {
       const data = expectWrite(await app.form("/api/pool-add", poolForm, { file: files.svg }));
-      expect(data).toMatchObject({ lpSymbol: "ABC-BUSD LP", quoteTokenAdresses: "0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56", isTokenOnly: true });
+      expect(data).toMatchObject({
+        lpSymbol: "ABC-BUSD LP",
+        quoteTokenAdresses: "0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56",
+        isTokenOnly: true,
+      });
       const stored = await app.read(Pool, data._id);
       expect(stored).toMatchObject({
         risk: 5,
@@ -159,8 +187,21 @@ describe("REST farms, features, roadmap, whitelist", () => {
 
     it("POST /api/update/featuredes (multipart: _id, identifier, Title, Heading, Description) updates one", async () => {
       const [first] = await app.readAll(FeatureDescription);
-      expectWrite(await app.form("/api/update/featuredes", { _id: first.id, identifier: "landing_banner03", Title: "R", Heading: "RH", Description: "RD" }));
-      expect(await app.read(FeatureDescription, first.id)).toMatchObject({ title: "R", heading: "RH", description: "RD", identifier: "landing_banner03" });
+      expectWrite(
+        await app.form("/api/update/featuredes", {
+          _id: first.id,
+          identifier: "landing_banner03",
+          Title: "R",
+          Heading: "RH",
+          Description: "RD",
+        }),
+      );
+      expect(await app.read(FeatureDescription, first.id)).toMatchObject({
+        title: "R",
+        heading: "RH",
+        description: "RD",
+        identifier: "landing_banner03",
+      });
     });
   });
 

@@ -53,7 +53,12 @@ const SPEC_ROUTES = [
   "POST /api/add/articles",
   "POST /api/update/articles",
   "POST /api/status-articals",
-  ...[1, 2, 3, 4].flatMap((n) => [`GET /api/get/aimage${n}`, `POST /api/add/aimage${n}`, `POST /api/update/aimage${n}`, `POST /api/delete/aimage${n}`]),
+  ...[1, 2, 3, 4].flatMap((n) => [
+    `GET /api/get/aimage${n}`,
+    `POST /api/add/aimage${n}`,
+    `POST /api/update/aimage${n}`,
+    `POST /api/delete/aimage${n}`,
+  ]),
 ];
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -76,7 +81,8 @@ describe("REST shim", () => {
       expect(res.status).toBe(200);
       doc = res.body;
     });
-    const operations = () => Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => key(m, path)));
+    const operations = () =>
+      Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => key(m, path)));
 
     it("is OpenAPI 3.1 with an operation, a summary and a 200 answer per route", () => {
       expect(doc.openapi).toBe("3.1.0");
@@ -86,16 +92,23 @@ describe("REST shim", () => {
           expect(op.responses["200"]).toBeDefined();
         }
       }
-      const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+      const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) =>
+        Object.values(ops).map((o) => o.operationId),
+      );
       expect(new Set(ids).size).toBe(ids.length);
       // Every $ref resolves.
-      for (const [, name] of JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas[name]).toBeDefined();
+      for (const [, name] of JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+        expect(doc.components.schemas[name]).toBeDefined();
     });
 
     it("documents every served route, and nothing else", () => {
       const served = (restRouter(app.services).stack as any[])
         .filter((layer) => layer.route)
-        .flatMap((layer) => Object.keys(layer.route.methods).filter((m) => m !== "_all").map((m) => key(m, `/api${layer.route.path}`)));
+        .flatMap((layer) =>
+          Object.keys(layer.route.methods)
+            .filter((m) => m !== "_all")
+            .map((m) => key(m, `/api${layer.route.path}`)),
+        );
       expect(operations().sort()).toEqual([...new Set(served)].sort());
       expect(served).toHaveLength(SPEC_ROUTES.length + 1);
     });
@@ -105,9 +118,16 @@ describe("REST shim", () => {
       for (const op of operations()) {
         const [method, path] = op.split(" ");
         // Signing out ends the session it is sent with: give it one of its own.
-        const token = path === "/api/logout" ? (await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password })).body.token : admin;
+        const token =
+          path === "/api/logout"
+            ? (await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password })).body.token
+            : admin;
         const res = await call(app, method, path, token);
-        expect({ op, status: res.status, unknown: /Unknown API route|not allowed/.test(res.body?.message ?? "") }).toEqual({ op, status: expect.any(Number), unknown: false });
+        expect({ op, status: res.status, unknown: /Unknown API route|not allowed/.test(res.body?.message ?? "") }).toEqual({
+          op,
+          status: expect.any(Number),
+          unknown: false,
+        });
         expect(res.status).toBeLessThan(500);
       }
     });
@@ -122,9 +142,24 @@ describe("REST shim", () => {
       }
       const pool = doc.paths["/api/pool-add"].post.requestBody.content["multipart/form-data"].schema.properties;
       expect(Object.keys(pool).sort()).toEqual(
-        ["risk", "pid", "lpSymbol", "alloc", "isTokenOnly", "lpAddresses", "tokenSymbol", "tokenAddresses", "quoteTokenSymbol", "quoteTokenAdresses", "depositFee", "file"].sort(),
+        [
+          "risk",
+          "pid",
+          "lpSymbol",
+          "alloc",
+          "isTokenOnly",
+          "lpAddresses",
+          "tokenSymbol",
+          "tokenAddresses",
+          "quoteTokenSymbol",
+          "quoteTokenAdresses",
+          "depositFee",
+          "file",
+        ].sort(),
       );
-      expect(doc.paths["/api/update/landing"].post.requestBody.content["multipart/form-data"].schema.patternProperties).toHaveProperty(["^files[0-9]+$"]);
+      expect(doc.paths["/api/update/landing"].post.requestBody.content["multipart/form-data"].schema.patternProperties).toHaveProperty([
+        "^files[0-9]+$",
+      ]);
     });
   });
 
@@ -133,8 +168,10 @@ describe("REST shim", () => {
 
     it("covers every write and the private reads (users, contact messages, blocklist)", () => {
       const publicRoutes = restRoutes.filter((r) => accessOf(r) === "public").map((r) => key(r.method, r.path));
-      for (const publicRoute of publicRoutes) expect(publicRoute).toMatch(/^GET \/get\/|^POST \/(login|register|form-data|getCardDetails|LaunchPad-data)$/);
-      for (const privateRoute of ["GET /user-data", "GET /get/Contact", "POST /get-blocklist"]) expect(privateRoutes.map((p) => key(p.method, p.path))).toContain(privateRoute);
+      for (const publicRoute of publicRoutes)
+        expect(publicRoute).toMatch(/^GET \/get\/|^POST \/(login|register|form-data|getCardDetails|LaunchPad-data)$/);
+      for (const privateRoute of ["GET /user-data", "GET /get/Contact", "POST /get-blocklist"])
+        expect(privateRoutes.map((p) => key(p.method, p.path))).toContain(privateRoute);
     });
 
     it.each(privateRoutes.map((r) => [key(r.method, `/api${r.path}`)]))("%s answers 401 { message } without a valid token", async (op) => {
@@ -148,13 +185,16 @@ describe("REST shim", () => {
   });
 
   describe("errors", () => {
-    it.each(["/api", "/api/", "/api/nope", "/api/get/FEATURE", "/api/get/news/extra", "/api/login/x", "/api/Login"])("GET and POST %s answer 404 JSON", async (path) => {
-      for (const res of [await app.http.get(path), await app.http.post(path)]) {
-        expect(res.status).toBe(404);
-        expect(res.headers["content-type"]).toMatch(/json/);
-        expect(res.body).toEqual({ message: expect.any(String) });
-      }
-    });
+    it.each(["/api", "/api/", "/api/nope", "/api/get/FEATURE", "/api/get/news/extra", "/api/login/x", "/api/Login"])(
+      "GET and POST %s answer 404 JSON",
+      async (path) => {
+        for (const res of [await app.http.get(path), await app.http.post(path)]) {
+          expect(res.status).toBe(404);
+          expect(res.headers["content-type"]).toMatch(/json/);
+          expect(res.body).toEqual({ message: expect.any(String) });
+        }
+      },
+    );
 
     it("a known path with the wrong method answers 405 with Allow", async () => {
       const res = await app.http.post("/api/get/news");
@@ -167,7 +207,11 @@ describe("REST shim", () => {
       const json = await app.http.post("/api/login").set("Content-Type", "application/json").send("{ not json");
       expect(json.status).toBe(400);
       expect(json.body).toEqual({ message: expect.any(String) });
-      const multipart = await app.http.post("/api/add/news").set("Authorization", app.token).set("Content-Type", "multipart/form-data").send("garbage");
+      const multipart = await app.http
+        .post("/api/add/news")
+        .set("Authorization", app.token)
+        .set("Content-Type", "multipart/form-data")
+        .send("garbage");
       expect(multipart.status).toBe(400);
       const truncated = await app.http
         .post("/api/add/news")
@@ -192,16 +236,30 @@ describe("REST shim", () => {
       for (const route of restRoutes) {
         const path = `/api${route.path}`;
         const params = paramsOf(route);
-        const bodies: (Record<string, unknown> | string)[] = ['{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}', {}, ...junk.map((v) => Object.fromEntries(params.map((p) => [p.kind === "files" ? `${p.name}0` : p.name, v])))];
+        const bodies: (Record<string, unknown> | string)[] = [
+          '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+          {},
+          ...junk.map((v) => Object.fromEntries(params.map((p) => [p.kind === "files" ? `${p.name}0` : p.name, v]))),
+        ];
         for (const body of bodies) {
           const res =
-            route.method === "get" ? await app.get(path) : await app.http.post(path).set("Authorization", app.token).set("Content-Type", "application/json").send(typeof body === "string" ? body : JSON.stringify(body));
+            route.method === "get"
+              ? await app.get(path)
+              : await app.http
+                  .post(path)
+                  .set("Authorization", app.token)
+                  .set("Content-Type", "application/json")
+                  .send(typeof body === "string" ? body : JSON.stringify(body));
           const shown = (typeof body === "string" ? body : JSON.stringify(body)).slice(0, 80);
           expect({ path, body: shown, status: res.status < 500 }).toEqual({ path, body: shown, status: true });
         }
         if (route.method === "post") {
           const fields = Object.fromEntries(params.filter((p) => p.kind !== "file" && p.kind !== "files").map((p) => [p.name, "garbage"]));
-          const uploads = Object.fromEntries(params.filter((p) => p.kind === "file" || p.kind === "files").map((p) => [p.kind === "files" ? `${p.name}0` : p.name, files.text]));
+          const uploads = Object.fromEntries(
+            params
+              .filter((p) => p.kind === "file" || p.kind === "files")
+              .map((p) => [p.kind === "files" ? `${p.name}0` : p.name, files.text]),
+          );
           const res = await app.form(path, fields, { ...uploads, unexpected: files.png });
           expect({ path, status: res.status < 500 }).toEqual({ path, status: true });
         }

@@ -28,7 +28,24 @@ describe("REST site content", () => {
       ["/api/get/newsdes", ["Title", "Heading", "Description", "NewsLink", "VimeoLink", "logoURI", "status"]],
       [
         "/api/get/articles",
-        ["Title", "Heading", "Description", "Description1", "Description2", "Description3", "NewsLink", "NewsLink1", "NewsLink2", "NewsLink3", "VimeoLink", "VimeoLink1", "VimeoLink2", "VimeoLink3", "logoURI", "status"],
+        [
+          "Title",
+          "Heading",
+          "Description",
+          "Description1",
+          "Description2",
+          "Description3",
+          "NewsLink",
+          "NewsLink1",
+          "NewsLink2",
+          "NewsLink3",
+          "VimeoLink",
+          "VimeoLink1",
+          "VimeoLink2",
+          "VimeoLink3",
+          "logoURI",
+          "status",
+        ],
       ],
     ];
     it.each(shapes)("GET %s answers records with the legacy fields", async (path, fields) => {
@@ -41,7 +58,11 @@ describe("REST site content", () => {
     it("GET /api/get/landing gives ContentArray blocks as { Title, Description, ImageURI } and Status as 'true'/'false'", async () => {
       const res = await app.get("/api/get/landing", false);
       const second = res.body.find((b: any) => b.Identifier === "landing_banner02");
-      expect(second.ContentArray[0]).toEqual({ Title: "BNB or USDT", Description: "Contribute in either currency.", ImageURI: expect.stringMatching(/\.png$/) });
+      expect(second.ContentArray[0]).toEqual({
+        Title: "BNB or USDT",
+        Description: "Contribute in either currency.",
+        ImageURI: expect.stringMatching(/\.png$/),
+      });
       expect(second.Status).toBe("true");
       expect(res.body.find((b: any) => b.Identifier === "landing_banner04").Status).toBe("false");
     });
@@ -59,7 +80,11 @@ describe("REST site content", () => {
       expect(res.body).toHaveLength(3);
       for (const message of res.body) expect(keys(message)).toEqual(["Comments", "Email", "name", "website", ...stamps].sort());
       const alice = res.body.find((m: any) => m.name === "Alice Moreau");
-      expect(alice).toMatchObject({ Email: "alice@example.com", website: "https://alice.example.com", Comments: "When does the next presale open?" });
+      expect(alice).toMatchObject({
+        Email: "alice@example.com",
+        website: "https://alice.example.com",
+        Comments: "When does the next presale open?",
+      });
       expect(typeof alice.updatedAt).toBe("number");
       expect(Math.abs(alice.updatedAt - Date.now())).toBeLessThan(365 * 24 * 3600 * 1000);
     });
@@ -186,13 +211,25 @@ describe("REST site content", () => {
       const data = expectWrite(
         await app.form(
           "/api/add/newsdes",
-          { Title: "ND", Heading: "NDH", Description: "<p>Rich <script>alert(1)</script><b>text</b></p>", NewsLink: "https://youtu.be/x", VimeoLink: "https://vimeo.com/1" },
+          {
+            Title: "ND",
+            Heading: "NDH",
+            Description: "<p>Rich <script>alert(1)</script><b>text</b></p>",
+            NewsLink: "https://youtu.be/x",
+            VimeoLink: "https://vimeo.com/1",
+          },
           { file: files.webp },
         ),
       );
       id = data._id;
       const stored = await app.read(NewsDescription, id);
-      expect(stored).toMatchObject({ title: "ND", heading: "NDH", newsLink: "https://youtu.be/x", vimeoLink: "https://vimeo.com/1", visible: true });
+      expect(stored).toMatchObject({
+        title: "ND",
+        heading: "NDH",
+        newsLink: "https://youtu.be/x",
+        vimeoLink: "https://vimeo.com/1",
+        visible: true,
+      });
       expect(stored!.description).toContain("<b>text</b>");
       expect(stored!.description).not.toContain("script");
       const badLink = await app.form("/api/add/newsdes", { Title: "ND", NewsLink: "javascript:alert(1)" });
@@ -202,10 +239,27 @@ describe("REST site content", () => {
 
     it("POST /api/update/newsdes (multipart: _id, Title, Heading, Description, NewsLink, VimeoLink, file)", async () => {
       expectWrite(
-        await app.form("/api/update/newsdes", { _id: id, Title: "ND2", Heading: "NDH2", Description: "<p>2</p>", NewsLink: "https://youtu.be/y", VimeoLink: "https://vimeo.com/2" }, { file: files.gif }),
+        await app.form(
+          "/api/update/newsdes",
+          {
+            _id: id,
+            Title: "ND2",
+            Heading: "NDH2",
+            Description: "<p>2</p>",
+            NewsLink: "https://youtu.be/y",
+            VimeoLink: "https://vimeo.com/2",
+          },
+          { file: files.gif },
+        ),
       );
       const stored = await app.read(NewsDescription, id);
-      expect(stored).toMatchObject({ title: "ND2", heading: "NDH2", description: "<p>2</p>", newsLink: "https://youtu.be/y", vimeoLink: "https://vimeo.com/2" });
+      expect(stored).toMatchObject({
+        title: "ND2",
+        heading: "NDH2",
+        description: "<p>2</p>",
+        newsLink: "https://youtu.be/y",
+        vimeoLink: "https://vimeo.com/2",
+      });
       expect(stored!.imageUri).toMatch(/\.gif$/);
     });
 
@@ -264,9 +318,21 @@ describe("REST site content", () => {
     });
 
     it("POST /api/update/articles (multipart: _id, fields, status, file)", async () => {
-      expectWrite(await app.form("/api/update/articles", { _id: id, Title: "Art 2", Description2: "<p>new</p>", VimeoLink3: "https://vimeo.com/33", status: "false" }, { file: files.svg }));
+      expectWrite(
+        await app.form(
+          "/api/update/articles",
+          { _id: id, Title: "Art 2", Description2: "<p>new</p>", VimeoLink3: "https://vimeo.com/33", status: "false" },
+          { file: files.svg },
+        ),
+      );
       const stored = await app.read(Article, id);
-      expect(stored).toMatchObject({ ...model, title: "Art 2", description2: "<p>new</p>", vimeoLink3: "https://vimeo.com/33", visible: false });
+      expect(stored).toMatchObject({
+        ...model,
+        title: "Art 2",
+        description2: "<p>new</p>",
+        vimeoLink3: "https://vimeo.com/33",
+        visible: false,
+      });
       expect(stored!.imageUri).toMatch(/\.svg$/);
     });
 

@@ -8,7 +8,12 @@ export interface RestApp extends TestApp {
   post(path: string, body?: Record<string, unknown>, auth?: string | false): Promise<Res>;
   get(path: string, auth?: string | false): Promise<Res>;
   /** A multipart POST: text fields and files (name → bytes). */
-  form(path: string, fields: Record<string, string | number | boolean>, files?: Record<string, Buffer>, auth?: string | false): Promise<Res>;
+  form(
+    path: string,
+    fields: Record<string, string | number | boolean>,
+    files?: Record<string, Buffer>,
+    auth?: string | false,
+  ): Promise<Res>;
   /** A record read back through GraphQL, by id. */
   read(resource: Resource, id: string | number): Promise<Record<string, any> | null>;
   /** Every record of a resource, read through GraphQL. */
@@ -59,10 +64,17 @@ export async function startRestApp(opts: { seed?: boolean; env?: Record<string, 
       return req;
     },
     async read(resource: Resource, id: string | number) {
-      return (await gqlData(`query($id: ID!) { ${resource.name}(id: $id) { ${selection(resource)} } }`, { id: String(id) }))[resource.name] ?? null;
+      return (
+        (await gqlData(`query($id: ID!) { ${resource.name}(id: $id) { ${selection(resource)} } }`, { id: String(id) }))[resource.name] ??
+        null
+      );
     },
     async readAll(resource: Resource, filter: Record<string, unknown> = {}) {
-      return (await gqlData(`query($f: ${resource.name}Filter) { all${resource.plural}(filter: $f, perPage: 1000) { ${selection(resource)} } }`, { f: filter }))[`all${resource.plural}`];
+      return (
+        await gqlData(`query($f: ${resource.name}Filter) { all${resource.plural}(filter: $f, perPage: 1000) { ${selection(resource)} } }`, {
+          f: filter,
+        })
+      )[`all${resource.plural}`];
     },
     async imageServed(name: string) {
       return (await app.http.get(`/Images/${name}`)).status === 200;
@@ -83,11 +95,22 @@ export function expectWrite(res: { status: number; body: any }) {
  */
 export async function expectSectionUpdate(app: RestApp, path: string, resource: Resource, identifier: string, image: Buffer) {
   const [first] = await app.readAll(resource);
-  const texts = { title: `${resource.name} title`, heading: `${resource.name} heading`, description: `${resource.name} description`, content: `${resource.name} content` };
-  const body = { identifier, _id: first.id, Title: texts.title, Heading: texts.heading, Description: texts.description, content: texts.content };
+  const texts = {
+    title: `${resource.name} title`,
+    heading: `${resource.name} heading`,
+    description: `${resource.name} description`,
+    content: `${resource.name} content`,
+  };
+  const body = {
+    identifier,
+    _id: first.id,
+    Title: texts.title,
+    Heading: texts.heading,
+    Description: texts.description,
+    content: texts.content,
+  };
   expectWrite(await app.form(path, body, { file: image }));
   const stored = await app.read(resource, first.id);
   expect(stored).toMatchObject({ ...texts, identifier });
   expect(stored!.imageUri).not.toBe(first.imageUri);
 }
-

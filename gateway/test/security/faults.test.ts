@@ -93,7 +93,13 @@ describe("graceful shutdown", () => {
     let finish!: () => void;
     const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
       const req = http.request(
-        { port, host: "127.0.0.1", method: "POST", path: "/graphql", headers: { "Content-Type": "application/json", "Content-Length": body.length } },
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/graphql",
+          headers: { "Content-Type": "application/json", "Content-Length": body.length },
+        },
         (res) => {
           let text = "";
           res.on("data", (d) => (text += d));
@@ -119,7 +125,9 @@ describe("graceful shutdown", () => {
     await new Promise((r) => setTimeout(r, 100));
     const drained = drain(server, 10_000);
     await new Promise((r) => setTimeout(r, 100));
-    await expect(new Promise((resolve, reject) => net.connect(port, "127.0.0.1").on("connect", resolve).on("error", reject))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      new Promise((resolve, reject) => net.connect(port, "127.0.0.1").on("connect", resolve).on("error", reject)),
+    ).rejects.toThrow(/ECONNREFUSED/);
     inFlight.forEach((r) => r.finish());
     const answers = await Promise.all(inFlight.map((r) => r.answer));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));

@@ -11,7 +11,11 @@ describe("GraphQL abuse limits", () => {
   beforeAll(async () => (app = await startTestApp({ seed: true })));
   afterAll(() => app.close());
 
-  const post = (body: unknown) => app.http.post("/graphql").set("Content-Type", "application/json").send(body as object);
+  const post = (body: unknown) =>
+    app.http
+      .post("/graphql")
+      .set("Content-Type", "application/json")
+      .send(body as object);
 
   /** The attack and a /healthz sent while it is in flight: both must answer fast. */
   async function attack(body: unknown, status = 400) {
@@ -35,7 +39,11 @@ describe("GraphQL abuse limits", () => {
   it.each([
     ["1,000 copies of one field", `{ allNews { ${"id ".repeat(1000)} } }`, '"id" is selected 1000 times'],
     ["the field again in 250 inline fragments", `{ allNews { ${"id ...on News { id } ".repeat(250)} } }`, '"id" is selected 500 times'],
-    ["one fragment spread 1,000 times", `fragment F on News { id heading } { allNews { ${"...F ".repeat(1000)} } }`, '"...F" is selected 1000 times'],
+    [
+      "one fragment spread 1,000 times",
+      `fragment F on News { id heading } { allNews { ${"...F ".repeat(1000)} } }`,
+      '"...F" is selected 1000 times',
+    ],
   ])("refuses a selection that repeats itself under the token limit (%s)", async (_label, query, message) => {
     const res = await attack({ query });
     expect(res.body.errors[0].message).toContain(message);
@@ -93,7 +101,10 @@ describe("GraphQL abuse limits", () => {
       ["40,000 ids in the variables", { ids: Array.from({ length: 40_000 }, (_, i) => String(i + 1)) }, "query", /at most 1000 items/],
       ["a 60,000-character search", { q: "x".repeat(60_000) }, "q", /at most 200 characters/],
     ])("%s → 400 BAD_USER_INPUT with fieldErrors", async (_label, filter, field, message) => {
-      const res = await attack({ query: `query($f: NewsFilter) { allNews(filter: $f) { id } _allNewsMeta(filter: $f) { count } }`, variables: { f: filter } });
+      const res = await attack({
+        query: `query($f: NewsFilter) { allNews(filter: $f) { id } _allNewsMeta(filter: $f) { count } }`,
+        variables: { f: filter },
+      });
       expect(res.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
       expect(res.body.errors[0].extensions.fieldErrors[field]).toMatch(message);
     });
@@ -105,7 +116,11 @@ describe("GraphQL abuse limits", () => {
     });
 
     it("bounds a text filter by its field's declared maximum", async () => {
-      const res = await app.gql(`query($f: UserFilter) { allUsers(filter: $f) { id } }`, { f: { email: "x".repeat(300) } }, await app.adminToken());
+      const res = await app.gql(
+        `query($f: UserFilter) { allUsers(filter: $f) { id } }`,
+        { f: { email: "x".repeat(300) } },
+        await app.adminToken(),
+      );
       expect(errorCode(res)).toBe("BAD_USER_INPUT");
       expect(fieldErrors(res)?.email).toMatch(/at most 190 characters/);
     });

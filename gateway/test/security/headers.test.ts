@@ -22,7 +22,10 @@ const directives = (csp: string) =>
 
 describe("security headers", () => {
   let app: TestApp;
-  beforeAll(async () => (app = await startTestApp({ env: { ADMIN_DIST: adminDist(), CHAIN: "bsc-testnet", CHAIN_RPC_URL: "https://rpc.example.org/v1" } })));
+  beforeAll(
+    async () =>
+      (app = await startTestApp({ env: { ADMIN_DIST: adminDist(), CHAIN: "bsc-testnet", CHAIN_RPC_URL: "https://rpc.example.org/v1" } })),
+  );
   afterAll(() => app.close());
 
   it.each(["/login", "/Dashboard"])("the admin page %s gets a strict CSP and cannot be framed", async (page) => {
@@ -49,7 +52,9 @@ describe("security headers", () => {
     const wc = await startTestApp({ env: { ADMIN_DIST: adminDist(), WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789abcdef" } });
     try {
       const wcCsp = directives((await wc.http.get("/login").set("Accept", "text/html")).headers["content-security-policy"]);
-      expect(wcCsp["connect-src"]).toEqual(expect.arrayContaining(["'self'", "wss://relay.walletconnect.com", "wss://relay.walletconnect.org"]));
+      expect(wcCsp["connect-src"]).toEqual(
+        expect.arrayContaining(["'self'", "wss://relay.walletconnect.com", "wss://relay.walletconnect.org"]),
+      );
       expect(wcCsp["frame-src"]).toEqual(expect.arrayContaining(["https://verify.walletconnect.org"]));
     } finally {
       await wc.close();
@@ -57,7 +62,11 @@ describe("security headers", () => {
   });
 
   it("sends the same headers on the API", async () => {
-    for (const res of [await app.http.post("/graphql").send({ query: "{ __typename }" }), await app.http.get("/api/get/news"), await app.http.get("/healthz")]) {
+    for (const res of [
+      await app.http.post("/graphql").send({ query: "{ __typename }" }),
+      await app.http.get("/api/get/news"),
+      await app.http.get("/healthz"),
+    ]) {
       expect(directives(res.headers["content-security-policy"])["frame-ancestors"]).toEqual(["'none'"]);
       expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -66,7 +75,12 @@ describe("security headers", () => {
 
   it("lets other sites embed /Images, and keeps SVGs sandboxed", async () => {
     const token = await app.adminToken();
-    const up = await app.upload(`mutation($f: Upload) { createNews(heading: "h", file: $f) { imageUri } }`, { f: null }, { f: files.svg }, token);
+    const up = await app.upload(
+      `mutation($f: Upload) { createNews(heading: "h", file: $f) { imageUri } }`,
+      { f: null },
+      { f: files.svg },
+      token,
+    );
     const res = await app.http.get(`/Images/${up.body.data.createNews.imageUri}`);
     expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect(res.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");

@@ -41,7 +41,8 @@ function pngClaiming(width: number, height: number): Buffer {
   ]);
 }
 
-const svg = (inner: string, attrs = "") => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attrs}>${inner}</svg>`;
+const svg = (inner: string, attrs = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attrs}>${inner}</svg>`;
 
 /** Each is refused, or stored only without what makes it hostile (`mustNotContain`). */
 const HOSTILE: [string, string, RegExp][] = [
@@ -55,11 +56,27 @@ const HOSTILE: [string, string, RegExp][] = [
   ["javascript: xlink:href", svg(`<a xlink:href="javascript:alert(1)"><text>x</text></a>`), /javascript/i],
   ["javascript: with control characters", svg(`<a href="java&#x09;script&#x0A;:alert(1)"><text>x</text></a>`), /script:|alert/i],
   ["data:text/html link", svg(`<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="><text>x</text></a>`), /data:text/i],
-  ["<animate> retargeting href", svg(`<a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>`), /javascript|animate/i],
-  ["<set> of an event handler", svg(`<rect width="9" height="9"><set attributeName="onmouseover" to="alert(1)"/></rect>`), /onmouseover|alert|<set/i],
-  ["<animateMotion>-style animation of xlink:href", svg(`<a><animateTransform attributeName="xlink:href" values="javascript:alert(1)"/></a>`), /javascript/i],
+  [
+    "<animate> retargeting href",
+    svg(`<a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>`),
+    /javascript|animate/i,
+  ],
+  [
+    "<set> of an event handler",
+    svg(`<rect width="9" height="9"><set attributeName="onmouseover" to="alert(1)"/></rect>`),
+    /onmouseover|alert|<set/i,
+  ],
+  [
+    "<animateMotion>-style animation of xlink:href",
+    svg(`<a><animateTransform attributeName="xlink:href" values="javascript:alert(1)"/></a>`),
+    /javascript/i,
+  ],
   ["<handler>", svg(`<handler type="application/ecmascript">alert(1)</handler>`), /alert|handler/i],
-  ["foreignObject with HTML", svg(`<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></body></foreignObject>`), /onerror|foreignObject/i],
+  [
+    "foreignObject with HTML",
+    svg(`<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></body></foreignObject>`),
+    /onerror|foreignObject/i,
+  ],
   ["iframe", svg(`<iframe src="https://evil.example"></iframe>`), /iframe|evil/i],
   ["external <use>", svg(`<use href="https://evil.example/sprite.svg#icon"/>`), /evil/],
   ["external <use> by xlink:href", svg(`<use xlink:href="https://evil.example/sprite.svg#icon"/>`), /evil/],
@@ -67,18 +84,34 @@ const HOSTILE: [string, string, RegExp][] = [
   ["@import in <style>", svg(`<style>@import url(https://evil.example/x.css);</style>`), /evil|@import/],
   ["external url() in a style attribute", svg(`<rect style="fill: url(https://evil.example/x.svg#p)"/>`), /evil/],
   ["upper-case <SCRIPT>", svg(`<SCRIPT>alert(1)</SCRIPT>`), /alert/],
-  ["namespaced <svg:script> inside an <svg> root", svg(`<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>`), /alert/],
+  [
+    "namespaced <svg:script> inside an <svg> root",
+    svg(`<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>`),
+    /alert/,
+  ],
   ["mixed-case xlink:HREF", svg(`<a xlink:HREF="javascript:alert(1)"><text>x</text></a>`), /javascript/i],
-  ["@import joined across an element the sanitiser drops", svg(`<style>@imp<video>z</video>ort "https://evil.example/x.css";</style>`), /evil|@import/],
+  [
+    "@import joined across an element the sanitiser drops",
+    svg(`<style>@imp<video>z</video>ort "https://evil.example/x.css";</style>`),
+    /evil|@import/,
+  ],
   ["@import spelt with a CSS escape", svg(`<style>@\\69mport "https://evil.example/x.css";</style>`), /evil/],
   ["url() spelt with a CSS escape in a style attribute", svg(`<rect style="fill: \\75 rl(https://evil.example/x.svg#p)"/>`), /evil/],
-  ["image-set() with a bare address", svg(`<style>rect { fill: red; background: image-set("https://evil.example/t.png" 1x) }</style>`), /evil/],
+  [
+    "image-set() with a bare address",
+    svg(`<style>rect { fill: red; background: image-set("https://evil.example/t.png" 1x) }</style>`),
+    /evil/,
+  ],
   ["external paint server in a fill attribute", svg(`<rect width="9" height="9" fill="url(https://evil.example/p.svg#p)"/>`), /evil/],
   ["external filter attribute", svg(`<rect width="9" height="9" filter="url(https://evil.example/f.svg#f)"/>`), /evil/],
   ["xml:base pointing elsewhere", svg(`<g xml:base="https://evil.example/"><use href="#c"/></g><circle id="c" r="1"/>`), /evil|xml:base/],
   ["<feImage> loading an address", svg(`<filter id="f"><feImage href="https://evil.example/t.png"/></filter>`), /evil/],
   ["<link rel=stylesheet>", svg(`<link rel="stylesheet" href="https://evil.example/x.css"/>`), /evil|<link/],
-  ["XML entity (XXE)", `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${svg(`<text>&xxe;</text>`)}`, /passwd|root:/],
+  [
+    "XML entity (XXE)",
+    `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${svg(`<text>&xxe;</text>`)}`,
+    /passwd|root:/,
+  ],
 ];
 
 const benign = (name: string) => readFileSync(path.join(__dirname, "../../../db/images", name));
@@ -116,7 +149,9 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
     expect(stored()).toEqual(before);
     expect(await newsCount()).toBe(count);
     // 7,000 × 7,000 is 49 megapixels: accepted.
-    expect((await app.upload(CREATE_NEWS, { f: null }, { f: pngClaiming(7000, 7000) }, token)).body.data.createNews.imageUri).toMatch(/\.png$/);
+    expect((await app.upload(CREATE_NEWS, { f: null }, { f: pngClaiming(7000, 7000) }, token)).body.data.createNews.imageUri).toMatch(
+      /\.png$/,
+    );
   });
 
   it("refuses a raster whose size cannot be read", async () => {
@@ -138,24 +173,32 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
   });
 
   it("names what it refuses", async () => {
-    const reason = async (text: string) => fieldErrors(await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token))?.imageUri;
+    const reason = async (text: string) =>
+      fieldErrors(await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token))?.imageUri;
     expect(await reason(svg(`<script>alert(1)</script>`))).toBe("SVG scripts are not allowed");
     expect(await reason(svg(`<rect onload="alert(1)"/>`))).toBe("SVG event handlers are not allowed");
     expect(await reason(svg(`<a href="javascript:alert(1)"><text>x</text></a>`))).toBe("SVG script links are not allowed");
-    expect(await reason(svg(`<set attributeName="onmouseover" to="alert(1)"/>`))).toBe("SVG animations of links or handlers are not allowed");
+    expect(await reason(svg(`<set attributeName="onmouseover" to="alert(1)"/>`))).toBe(
+      "SVG animations of links or handlers are not allowed",
+    );
     expect(await reason(svg(`<image href="https://evil.example/t.png"/>`))).toBe("SVG external references are not allowed");
     expect(await reason(svg(`<style>@import url(https://evil.example/x.css);</style>`))).toBe("SVG external references are not allowed");
     expect(await reason(svg(`<rect fill="url(https://evil.example/p.svg#p)"/>`))).toBe("SVG external references are not allowed");
-    expect(await reason(svg(`<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>`))).toBe("SVG scripts are not allowed");
+    expect(await reason(svg(`<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>`))).toBe(
+      "SVG scripts are not allowed",
+    );
   });
 
   it("holds an embedded raster to the same pixel limit", async () => {
-    const reason = async (text: string) => fieldErrors(await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token))?.imageUri;
+    const reason = async (text: string) =>
+      fieldErrors(await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token))?.imageUri;
     const bomb = pngClaiming(40_000, 40_000).toString("base64");
     expect(await reason(svg(`<image width="9" height="9" href="data:image/png;base64,${bomb}"/>`))).toBe(
       "An embedded image is too large: 40000 × 40000 pixels, at most 50 megapixels",
     );
-    expect(await reason(svg(`<rect width="9" height="9" style="fill: url('data:image/png;base64,${bomb}')"/>`))).toMatch(/^An embedded image is too large/);
+    expect(await reason(svg(`<rect width="9" height="9" style="fill: url('data:image/png;base64,${bomb}')"/>`))).toMatch(
+      /^An embedded image is too large/,
+    );
     const inline = svg(`<image width="9" height="9" href="data:image/png;base64,${files.png.toString("base64")}"/>`);
     expect((await app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(inline) }, token)).body.data.createNews.imageUri).toMatch(/\.svg$/);
   });
@@ -166,9 +209,15 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
       // 36 kB of groups left open: jsdom spent 27 s on it, then overflowed its stack, before the shape was read first.
       [svg("<g>".repeat(12_000)), "SVG image is too complex: more than 100 levels of nesting"],
       // 27 kB that an HTML parser turns into four million elements (each <p> reopens every unclosed <b>).
-      [svg("<p>" + Array.from({ length: 2000 }, (_, i) => `<b a="${i}">`).join("") + "<p>x".repeat(2000)), "SVG image is too complex: more than 100 levels of nesting"],
+      [
+        svg("<p>" + Array.from({ length: 2000 }, (_, i) => `<b a="${i}">`).join("") + "<p>x".repeat(2000)),
+        "SVG image is too complex: more than 100 levels of nesting",
+      ],
       [svg("<rect/>".repeat(5001)), "SVG image is too complex: more than 5000 elements"],
-      [svg(`<rect ${Array.from({ length: 101 }, (_, i) => `data-a${i}="1"`).join(" ")}/>`), "SVG image is too complex: more than 100 attributes on one element"],
+      [
+        svg(`<rect ${Array.from({ length: 101 }, (_, i) => `data-a${i}="1"`).join(" ")}/>`),
+        "SVG image is too complex: more than 100 attributes on one element",
+      ],
     ];
     for (const [text, message] of samples) {
       const { res, ms } = await timed(() => app.upload(CREATE_NEWS, { f: null }, { f: Buffer.from(text) }, token));
@@ -213,9 +262,18 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
     const refused = await app.upload(CREATE_NEWS, { f: null }, { f: over }, token);
     expect(refused.body.errors![0].extensions!.code).toBe("PAYLOAD_TOO_LARGE");
 
-    const rest = (file: Buffer) => app.http.post("/api/add/news").set("Authorization", token).field("Heading", "h").field("Description", "d").attach("file", file, "a.png");
+    const rest = (file: Buffer) =>
+      app.http
+        .post("/api/add/news")
+        .set("Authorization", token)
+        .field("Heading", "h")
+        .field("Description", "d")
+        .attach("file", file, "a.png");
     expect((await rest(exact)).status).toBe(200);
     const restOver = await rest(over);
-    expect([restOver.status, restOver.body.message]).toEqual([413, `File exceeds the ${0.05} MB limit`.replace("0.05", String(max / 1024 / 1024))]);
+    expect([restOver.status, restOver.body.message]).toEqual([
+      413,
+      `File exceeds the ${0.05} MB limit`.replace("0.05", String(max / 1024 / 1024)),
+    ]);
   });
 });

@@ -45,7 +45,7 @@ function rawRequest(
 }
 
 const operations = JSON.stringify({
-  query: "mutation($file: Upload) { createNews(heading: \"h\", description: \"d\", file: $file) { id imageUri } }",
+  query: 'mutation($file: Upload) { createNews(heading: "h", description: "d", file: $file) { id imageUri } }',
   variables: { file: null },
 });
 
@@ -87,9 +87,14 @@ describe("multipart uploads", () => {
     const head = multipartBody(boundary, Buffer.alloc(0)).subarray(0, 400);
     const declared = 20 * 5 * 1024 * 1024;
     const { res, ms } = await timed(() =>
-      rawRequest(port, { ...base, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": declared }, [head, ...Array(200).fill(Buffer.alloc(64 * 1024))], {
-        endBody: false,
-      }),
+      rawRequest(
+        port,
+        { ...base, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": declared },
+        [head, ...Array(200).fill(Buffer.alloc(64 * 1024))],
+        {
+          endBody: false,
+        },
+      ),
     );
     expect(res.status).toBe(401);
     expect(res.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
@@ -101,10 +106,15 @@ describe("multipart uploads", () => {
   it("the REST shim also refuses an unauthenticated 100 MB upload before reading it", async () => {
     const declared = 20 * 5 * 1024 * 1024;
     const { res, ms } = await timed(() =>
-      rawRequest(port, { "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": declared }, [Buffer.from("--zz\r\n"), ...Array(200).fill(Buffer.alloc(64 * 1024))], {
-        endBody: false,
-        path: "/api/add/news",
-      }),
+      rawRequest(
+        port,
+        { "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": declared },
+        [Buffer.from("--zz\r\n"), ...Array(200).fill(Buffer.alloc(64 * 1024))],
+        {
+          endBody: false,
+          path: "/api/add/news",
+        },
+      ),
     );
     expect(res.status).toBe(401);
     expect(ms).toBeLessThan(REFUSE_MS);
@@ -113,9 +123,14 @@ describe("multipart uploads", () => {
 
   it("refuses an announced body over the limit at once: 413", async () => {
     const { res, ms } = await timed(() =>
-      rawRequest(port, { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": 500 * 1024 * 1024 }, [Buffer.from("--x\r\n")], {
-        endBody: false,
-      }),
+      rawRequest(
+        port,
+        { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": 500 * 1024 * 1024 },
+        [Buffer.from("--x\r\n")],
+        {
+          endBody: false,
+        },
+      ),
     );
     expect([res.status, res.body.errors[0].extensions.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
     expect(ms).toBeLessThan(REFUSE_MS);
@@ -128,7 +143,9 @@ describe("multipart uploads", () => {
   ])("answers a request with %s with 400 within a second", async (_label, contentType, used) => {
     const body = multipartBody(used, files.png);
     const before = await newsCount();
-    const { res, ms } = await timed(() => rawRequest(port, { ...base, Authorization: token, "Content-Type": contentType, "Content-Length": body.length }, [body]));
+    const { res, ms } = await timed(() =>
+      rawRequest(port, { ...base, Authorization: token, "Content-Type": contentType, "Content-Length": body.length }, [body]),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors[0].message).toMatch(/Malformed multipart request/);
     expect(ms).toBeLessThan(1000);
@@ -140,7 +157,11 @@ describe("multipart uploads", () => {
     const cut = body.subarray(0, body.length - 200);
     const before = await newsCount();
     const { res, ms } = await timed(() =>
-      rawRequest(port, { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=b2", "Content-Length": cut.length }, [cut]),
+      rawRequest(
+        port,
+        { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=b2", "Content-Length": cut.length },
+        [cut],
+      ),
     );
     expect(res.status).toBe(400);
     expect(ms).toBeLessThan(1000);
@@ -149,7 +170,11 @@ describe("multipart uploads", () => {
 
   it("still takes a well-formed upload from a signed-in admin", async () => {
     const body = multipartBody("b3", files.png);
-    const res = await rawRequest(port, { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=b3", "Content-Length": body.length }, [body]);
+    const res = await rawRequest(
+      port,
+      { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=b3", "Content-Length": body.length },
+      [body],
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.createNews.imageUri).toMatch(/\.png$/);
   });

@@ -7,17 +7,30 @@ import path from "path";
 const MAIN = path.join(__dirname, "../../dist/main.js");
 
 /** The built gateway as `npm start` runs it (scripts/test.mjs builds it before this suite). */
-async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; dir: string }> {
+async function startProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; dir: string }> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build -w gateway`);
   const dir = mkdtempSync(path.join(tmpdir(), "presale-sigterm-"));
   const port = 4700 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dir, CHAIN: "none", ADMIN_PASSWORD: "admin-pass-123", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dir,
+      CHAIN: "none",
+      ADMIN_PASSWORD: "admin-pass-123",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => http.get({ port, path: "/healthz" }, (res) => resolve(res.statusCode === 200)).on("error", () => resolve(false)));
+    const up = await new Promise<boolean>((resolve) =>
+      http.get({ port, path: "/healthz" }, (res) => resolve(res.statusCode === 200)).on("error", () => resolve(false)),
+    );
     if (up) return { child, port, exited, dir };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -28,7 +41,12 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
 /** A request whose body is held back until `finish`, so it is in flight when the signal comes. */
 function heldRequest(port: number) {
   const body = JSON.stringify({ query: "{ _allNewsMeta { count } }" });
-  const req = http.request({ port, method: "POST", path: "/graphql", headers: { "Content-Type": "application/json", "Content-Length": body.length } });
+  const req = http.request({
+    port,
+    method: "POST",
+    path: "/graphql",
+    headers: { "Content-Type": "application/json", "Content-Length": body.length },
+  });
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     req.on("response", (res) => {
       let text = "";

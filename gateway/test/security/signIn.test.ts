@@ -17,7 +17,15 @@ function postFrom(port: number, from: string, path: string, body: unknown, heade
   const data = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, localAddress: from, method: "POST", path, agent: false, headers: { "Content-Type": "application/json", "Content-Length": data.length, ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress: from,
+        method: "POST",
+        path,
+        agent: false,
+        headers: { "Content-Type": "application/json", "Content-Length": data.length, ...headers },
+      },
       (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
@@ -50,7 +58,8 @@ async function listening(env: Record<string, string> = {}) {
 
 const codeOf = (res: Answer) => res.body.errors?.[0]?.extensions?.code;
 const events = async (app: TestApp, result: string) =>
-  (await app.gql(`query($r: String) { _allSignInEventsMeta(filter: { result: $r }) { count } }`, { r: result }, await app.adminToken())).body.data._allSignInEventsMeta.count;
+  (await app.gql(`query($r: String) { _allSignInEventsMeta(filter: { result: $r }) { count } }`, { r: result }, await app.adminToken()))
+    .body.data._allSignInEventsMeta.count;
 
 describe("sign-in brute-force protection", () => {
   it("100 parallel wrong guesses for one email from one IP get at most 10 password checks", async () => {
@@ -124,16 +133,24 @@ describe("sign-in brute-force protection", () => {
   it("ignores X-Forwarded-For unless TRUST_PROXY says the proxy is trusted", async () => {
     const direct = await listening();
     try {
-      for (let i = 0; i < 10; i++) await direct.login("127.0.0.1", ADMIN.email, "wrong-guess", undefined, { "X-Forwarded-For": `10.0.0.${i}` });
-      expect((await direct.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.99" })).status).toBe(429);
+      for (let i = 0; i < 10; i++)
+        await direct.login("127.0.0.1", ADMIN.email, "wrong-guess", undefined, { "X-Forwarded-For": `10.0.0.${i}` });
+      expect((await direct.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.99" })).status).toBe(
+        429,
+      );
     } finally {
       await direct.close();
     }
     const proxied = await listening({ TRUST_PROXY: "loopback" });
     try {
-      for (let i = 0; i < 10; i++) await proxied.login("127.0.0.1", ADMIN.email, "wrong-guess", undefined, { "X-Forwarded-For": "10.0.0.1" });
-      expect((await proxied.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.1" })).status).toBe(429);
-      expect((await proxied.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.2" })).status).toBe(200);
+      for (let i = 0; i < 10; i++)
+        await proxied.login("127.0.0.1", ADMIN.email, "wrong-guess", undefined, { "X-Forwarded-For": "10.0.0.1" });
+      expect((await proxied.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.1" })).status).toBe(
+        429,
+      );
+      expect((await proxied.login("127.0.0.1", ADMIN.email, ADMIN.password, undefined, { "X-Forwarded-For": "10.0.0.2" })).status).toBe(
+        200,
+      );
     } finally {
       await proxied.close();
     }
@@ -157,7 +174,9 @@ describe("registration", () => {
         const takenAnswer = await time(ADMIN.email);
         const freeAnswer = await time(`free${i}@example.com`);
         expect(takenAnswer.res.body.data.register).toEqual(freeAnswer.res.body.data.register);
-        expect(takenAnswer.res.body.data.register.message).toBe("If this address can be registered, the account now waits for an administrator's approval");
+        expect(takenAnswer.res.body.data.register.message).toBe(
+          "If this address can be registered, the account now waits for an administrator's approval",
+        );
         taken.push(takenAnswer.ms);
         free.push(freeAnswer.ms);
       }
@@ -187,16 +206,25 @@ describe("registration", () => {
 
   it("REST registration takes JSON only, so a cross-site form cannot post it", async () => {
     await withTestApp({}, async (app) => {
-      const form = await app.http.post("/api/register").type("form").send("name=X&email=x@example.com&password=new-user-pass&password2=new-user-pass");
+      const form = await app.http
+        .post("/api/register")
+        .type("form")
+        .send("name=X&email=x@example.com&password=new-user-pass&password2=new-user-pass");
       expect([form.status, form.body.message]).toEqual([415, "Send the registration as JSON (Content-Type: application/json)"]);
-      const json = await app.http.post("/api/register").send({ name: "X", email: "x@example.com", password: "new-user-pass", password2: "new-user-pass" });
+      const json = await app.http
+        .post("/api/register")
+        .send({ name: "X", email: "x@example.com", password: "new-user-pass", password2: "new-user-pass" });
       expect(json.status).toBe(200);
     });
   });
 
   it("still tells an admin in Add User that an email is taken", async () => {
     await withTestApp({}, async (app) => {
-      const res = await app.gql(`mutation { createUser(name: "D", email: "${ADMIN.email}", password: "some-password", role: "editor") { id } }`, {}, await app.adminToken());
+      const res = await app.gql(
+        `mutation { createUser(name: "D", email: "${ADMIN.email}", password: "some-password", role: "editor") { id } }`,
+        {},
+        await app.adminToken(),
+      );
       expect(fieldErrors(res)).toEqual({ email: "Email already exists" });
     });
   });
@@ -231,7 +259,11 @@ describe("sessions", () => {
 
   it("a password change ends every other session of the user, not the one that made it", async () => {
     const admin = await signIn();
-    await app.gql(`mutation { createUser(name: "Ed", email: "ed@example.com", password: "ed-password-1", role: "editor") { id } }`, {}, admin);
+    await app.gql(
+      `mutation { createUser(name: "Ed", email: "ed@example.com", password: "ed-password-1", role: "editor") { id } }`,
+      {},
+      admin,
+    );
     const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = 'ed@example.com'`);
     const [ed1, ed2] = [await signIn("ed@example.com", "ed-password-1"), await signIn("ed@example.com", "ed-password-1")];
     // An admin changes Ed's password: all of Ed's sessions end.
@@ -241,7 +273,11 @@ describe("sessions", () => {
     // The admin changes their own password: their other session ends, this one goes on.
     const other = await signIn();
     const [{ id: adminId }] = await app.services.ds.query(`SELECT id FROM users WHERE email = ?`, [ADMIN.email]);
-    const changed = await app.gql(`mutation($id: ID!) { updateUser(id: $id, password: "admin-pass-456", password2: "admin-pass-456") { id } }`, { id: String(adminId) }, admin);
+    const changed = await app.gql(
+      `mutation($id: ID!) { updateUser(id: $id, password: "admin-pass-456", password2: "admin-pass-456") { id } }`,
+      { id: String(adminId) },
+      admin,
+    );
     expect(changed.body.errors).toBeUndefined();
     expect(await me(admin)).toEqual({ email: ADMIN.email });
     expect(await me(other)).toBeNull();
@@ -250,7 +286,11 @@ describe("sessions", () => {
 
   it("a role change or a withdrawn approval ends the user's sessions", async () => {
     const admin = await signIn();
-    await app.gql(`mutation { createUser(name: "Ro", email: "ro@example.com", password: "ro-password-1", role: "editor") { id } }`, {}, admin);
+    await app.gql(
+      `mutation { createUser(name: "Ro", email: "ro@example.com", password: "ro-password-1", role: "editor") { id } }`,
+      {},
+      admin,
+    );
     const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = 'ro@example.com'`);
     const ro = await signIn("ro@example.com", "ro-password-1");
     await app.gql(`mutation($id: ID!) { updateUser(id: $id, role: "admin") { id } }`, { id: String(id) }, admin);
@@ -262,7 +302,11 @@ describe("sessions", () => {
 
   it("lists sessions and sign-in events for admins, and each user's own sign-ins", async () => {
     const admin = await signIn();
-    const list = await app.gql(`{ allSessions(perPage: 5) { userId userName ip revoked expiresAt } allSignInEvents(filter: { result: "success" }, perPage: 3) { email result ip } }`, {}, admin);
+    const list = await app.gql(
+      `{ allSessions(perPage: 5) { userId userName ip revoked expiresAt } allSignInEvents(filter: { result: "success" }, perPage: 3) { email result ip } }`,
+      {},
+      admin,
+    );
     expect(list.body.data.allSessions[0]).toMatchObject({ userName: "admin", revoked: false });
     expect(list.body.data.allSignInEvents[0]).toMatchObject({ email: ADMIN.email, result: "success" });
     const mine = await app.gql(`{ mySignIns { email result createdAt } }`, {}, admin);
@@ -278,12 +322,18 @@ describe("two-factor sign-in (TOTP)", () => {
   it("set up, enable, then sign in only with a code; recovery codes are single-use; disable", async () => {
     await withTestApp({}, async (app) => {
       const token = await app.adminToken();
-      const setup = (await app.gql(`mutation { setupTwoFactor { secret otpauthUrl qrCode recoveryCodes } }`, {}, token)).body.data.setupTwoFactor;
+      const setup = (await app.gql(`mutation { setupTwoFactor { secret otpauthUrl qrCode recoveryCodes } }`, {}, token)).body.data
+        .setupTwoFactor;
       expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
       expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
       expect(setup.recoveryCodes).toHaveLength(10);
-      expect(fieldErrors(await app.gql(`mutation { enableTwoFactor(code: "000000") }`, {}, token))).toEqual({ code: expect.stringMatching(/not valid/) });
-      expect((await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token)).body.data.enableTwoFactor).toBe(true);
+      expect(fieldErrors(await app.gql(`mutation { enableTwoFactor(code: "000000") }`, {}, token))).toEqual({
+        code: expect.stringMatching(/not valid/),
+      });
+      expect(
+        (await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token)).body.data
+          .enableTwoFactor,
+      ).toBe(true);
 
       const noCode = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
       expect([noCode.status, errorCode(noCode)]).toEqual([401, "TWO_FACTOR_REQUIRED"]);
@@ -292,7 +342,9 @@ describe("two-factor sign-in (TOTP)", () => {
       const ok = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) });
       expect(ok.body.data.login.token).toEqual(expect.any(String));
       // The same code twice is refused (replay).
-      expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) }))).toBe("TWO_FACTOR_REQUIRED");
+      expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) }))).toBe(
+        "TWO_FACTOR_REQUIRED",
+      );
 
       const recovery = setup.recoveryCodes[0];
       expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: recovery })).body.data.login.token).toEqual(expect.any(String));
@@ -301,13 +353,18 @@ describe("two-factor sign-in (TOTP)", () => {
       // REST sign-in takes the code too, and says when it is missing.
       const rest = await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password });
       expect([rest.status, rest.body.code]).toEqual([401, "TWO_FACTOR_REQUIRED"]);
-      expect((await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password, code: setup.recoveryCodes[1] })).body.token).toEqual(expect.any(String));
+      expect(
+        (await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password, code: setup.recoveryCodes[1] })).body.token,
+      ).toEqual(expect.any(String));
 
       const fresh = await app.gql(`mutation($c: String!) { newRecoveryCodes(code: $c) }`, { c: setup.recoveryCodes[2] }, token);
       expect(fresh.body.data.newRecoveryCodes).toHaveLength(10);
       expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: setup.recoveryCodes[3] }))).toBe("TWO_FACTOR_REQUIRED");
 
-      expect((await app.gql(`mutation($c: String!) { disableTwoFactor(code: $c) }`, { c: fresh.body.data.newRecoveryCodes[0] }, token)).body.data.disableTwoFactor).toBe(true);
+      expect(
+        (await app.gql(`mutation($c: String!) { disableTwoFactor(code: $c) }`, { c: fresh.body.data.newRecoveryCodes[0] }, token)).body.data
+          .disableTwoFactor,
+      ).toBe(true);
       expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password })).body.data.login.token).toEqual(expect.any(String));
       expect(await events(app, "two_factor_failed")).toBeGreaterThanOrEqual(3);
     });
@@ -318,7 +375,8 @@ describe("two-factor sign-in (TOTP)", () => {
       const token = await app.adminToken();
       const setup = (await app.gql(`mutation { setupTwoFactor { secret } }`, {}, token)).body.data.setupTwoFactor;
       await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token);
-      for (let i = 0; i < 3; i++) expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: "111111" }))).toBe("TWO_FACTOR_REQUIRED");
+      for (let i = 0; i < 3; i++)
+        expect(errorCode(await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: "111111" }))).toBe("TWO_FACTOR_REQUIRED");
       expect((await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password, c: await code(setup.secret, 1) })).status).toBe(429);
     });
   });
@@ -333,7 +391,9 @@ describe("two-factor sign-in (TOTP)", () => {
       const setup = (await app.gql(`mutation { setupTwoFactor { secret } }`, {}, token)).body.data.setupTwoFactor;
       await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret) }, token);
       expect((await app.gql(`{ me { mustSetUpTwoFactor } }`, {}, token)).body.data.me.mustSetUpTwoFactor).toBe(false);
-      expect((await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, token)).body.data.createSetting.id).toEqual(expect.any(String));
+      expect((await app.gql(`mutation { createSetting(name: "x", value: "1") { id } }`, {}, token)).body.data.createSetting.id).toEqual(
+        expect.any(String),
+      );
     });
   });
 });

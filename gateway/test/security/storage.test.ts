@@ -24,7 +24,13 @@ describe("images store faults", () => {
 
   const dir = () => app.services.config.imagesDir;
   const newsCount = async () => (await app.gql("{ _allNewsMeta { count } }")).body.data._allNewsMeta.count;
-  const rest = () => app.http.post("/api/add/news").set("Authorization", token).field("Heading", "h").field("Description", "d").attach("file", files.png2, "a.png");
+  const rest = () =>
+    app.http
+      .post("/api/add/news")
+      .set("Authorization", token)
+      .field("Heading", "h")
+      .field("Description", "d")
+      .attach("file", files.png2, "a.png");
 
   it("a full disk answers 507 on GraphQL and REST, writes no record and leaves no partial file", async () => {
     const before = [readdirSync(dir()).sort(), await newsCount()];
@@ -37,7 +43,11 @@ describe("images store faults", () => {
     });
     try {
       const res = await app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, token);
-      expect([res.status, errorCode(res), res.body.errors![0].message]).toEqual([507, "INSUFFICIENT_STORAGE", "The images store is full; nothing was saved"]);
+      expect([res.status, errorCode(res), res.body.errors![0].message]).toEqual([
+        507,
+        "INSUFFICIENT_STORAGE",
+        "The images store is full; nothing was saved",
+      ]);
       const legacy = await rest();
       expect([legacy.status, legacy.body]).toEqual([507, { message: "The images store is full; nothing was saved" }]);
     } finally {
@@ -52,7 +62,11 @@ describe("images store faults", () => {
     writeFileSync(dir(), "not a folder");
     try {
       const res = await app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, token);
-      expect([res.status, errorCode(res), res.body.errors![0].message]).toEqual([503, "SERVICE_UNAVAILABLE", "The images store is unavailable; nothing was saved"]);
+      expect([res.status, errorCode(res), res.body.errors![0].message]).toEqual([
+        503,
+        "SERVICE_UNAVAILABLE",
+        "The images store is unavailable; nothing was saved",
+      ]);
       expect((await rest()).status).toBe(503);
       const health = await app.http.get("/healthz");
       expect([health.status, health.body]).toEqual([503, { db: "up", images: "down" }]);
@@ -66,7 +80,9 @@ describe("images store faults", () => {
   });
 
   it("a write whose second image cannot be moved into place keeps neither image, nor a record change", async () => {
-    const block = async () => (await app.gql(`{ allLandingBlocks(filter: { q: "landing_banner01" }) { id title imageUri blocks { imageUri } } }`)).body.data.allLandingBlocks[0];
+    const block = async () =>
+      (await app.gql(`{ allLandingBlocks(filter: { q: "landing_banner01" }) { id title imageUri blocks { imageUri } } }`)).body.data
+        .allLandingBlocks[0];
     const before = [readdirSync(dir()).sort(), await block()];
     expect(before[1]).toMatchObject({ id: expect.anything(), blocks: expect.any(Array) });
     const real = fsp.rename;
@@ -119,7 +135,12 @@ describe("images store faults", () => {
   });
 
   it("a record refused after its image was checked leaves no temporary file", async () => {
-    const res = await app.upload(`mutation($f: Upload) { createNews(heading: "${"x".repeat(300)}", file: $f) { id } }`, { f: null }, { f: files.png }, token);
+    const res = await app.upload(
+      `mutation($f: Upload) { createNews(heading: "${"x".repeat(300)}", file: $f) { id } }`,
+      { f: null },
+      { f: files.png },
+      token,
+    );
     expect(errorCode(res)).toBe("BAD_USER_INPUT");
     expect(readdirSync(dir()).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });

@@ -53,7 +53,15 @@ export function sampleInput(resource: Resource, seq: number): Sample {
 }
 
 const gqlType = (spec: FieldSpec) =>
-  spec.kind === "int" ? "Int" : spec.kind === "bool" ? "Boolean" : spec.kind === "blocks" ? "[ContentBlockInput!]" : spec.kind === "image" ? "Upload" : "String";
+  spec.kind === "int"
+    ? "Int"
+    : spec.kind === "bool"
+      ? "Boolean"
+      : spec.kind === "blocks"
+        ? "[ContentBlockInput!]"
+        : spec.kind === "image"
+          ? "Upload"
+          : "String";
 
 /** The argument list and variable declarations of a create/update mutation. */
 export function mutationSignature(resource: Resource, withId = false) {

@@ -34,14 +34,16 @@ export interface GqlResponse {
 }
 
 /** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
-export async function startTestApp(opts: {
+export async function startTestApp(
+  opts: {
     env?: Record<string, string>;
     seed?: boolean;
     admin?: boolean;
     logTo?: { write(line: string): void };
     /** Start a local anvil chain with the contracts deployed (CHAIN=local); otherwise CHAIN=none. */
     chain?: boolean;
-  } = {},): Promise<TestApp> {
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-test-"));
   let dropDatabase = async () => {};
   let databaseUrl = `sqlite:${path.join(dataDir, "test.sqlite")}`;
@@ -135,4 +137,3 @@ export async function withTestApp<T>(opts: Parameters<typeof startTestApp>[0], t
     await app.close();
   }
 }
-

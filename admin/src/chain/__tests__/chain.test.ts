@@ -135,9 +135,13 @@ describe("sendTransaction", () => {
     fakeHistory();
     const wallet = injectedWallet(chain.rpcUrl, chain.accounts[0]);
     const owner = { provider: wallet };
-    const send = (fn: string, args: unknown[] = [], address = presale) => sendTransaction({ contract: "Presale", address, fn, args, wallet: owner });
+    const send = (fn: string, args: unknown[] = [], address = presale) =>
+      sendTransaction({ contract: "Presale", address, fn, args, wallet: owner });
 
-    await expect(send("startPresale", [0n])).rejects.toMatchObject({ kind: "revert", message: "Presale: duration must be at least one day" });
+    await expect(send("startPresale", [0n])).rejects.toMatchObject({
+      kind: "revert",
+      message: "Presale: duration must be at least one day",
+    });
     await expect(send("closePresale")).rejects.toThrow("Presale is not open");
 
     // open the demo sale; finalising it while open is refused with SPEC's words
@@ -154,19 +158,40 @@ describe("sendTransaction", () => {
     const created = await sendTransaction({
       contract: "PresaleFactory",
       fn: "createPresale",
-      args: [chain.contracts.token, parseAmount("10", 18), parseAmount("1", 18), parseBnb("1"), parseBnb("0.1"), parseBnb("10"), parseBnb("1"), parseBnb("5"), parseBnb("50"), 1n, chain.contracts.staking],
+      args: [
+        chain.contracts.token,
+        parseAmount("10", 18),
+        parseAmount("1", 18),
+        parseBnb("1"),
+        parseBnb("0.1"),
+        parseBnb("10"),
+        parseBnb("1"),
+        parseBnb("5"),
+        parseBnb("50"),
+        1n,
+        chain.contracts.staking,
+      ],
       wallet: owner,
     });
-    const fresh = await readMany([{ address: chain.contracts.presaleFactory, contract: "PresaleFactory", fn: "getPresale", args: [chain.contracts.token] }], {
-      blockTag: created.blockNumber,
-    });
+    const fresh = await readMany(
+      [{ address: chain.contracts.presaleFactory, contract: "PresaleFactory", fn: "getPresale", args: [chain.contracts.token] }],
+      {
+        blockTag: created.blockNumber,
+      },
+    );
     await expect(send("startPresale", [1n], fresh[0] as string)).rejects.toThrow("Deposit tokens first!!!");
   });
 
   it("asks the wallet to switch chains (adding the chain on 4902) before sending", async () => {
     fakeHistory();
     const wallet = injectedWallet(chain.rpcUrl, chain.accounts[0], { startChainId: 56 });
-    const receipt = await sendTransaction({ contract: "Presale", address: presale, fn: "setMinEthLimit", args: [parseBnb("0.2")], wallet: { provider: wallet } });
+    const receipt = await sendTransaction({
+      contract: "Presale",
+      address: presale,
+      fn: "setMinEthLimit",
+      args: [parseBnb("0.2")],
+      wallet: { provider: wallet },
+    });
     expect(receipt.status).toBe(1);
     expect(wallet.methods().slice(0, 4)).toEqual(["eth_chainId", "wallet_switchEthereumChain", "wallet_addEthereumChain", "eth_chainId"]);
     expect(wallet.methods()).toContain("eth_sendTransaction");

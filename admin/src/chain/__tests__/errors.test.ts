@@ -47,7 +47,11 @@ describe("humanError", () => {
   it("shows any other revert reason as the contract wrote it", () => {
     expect(humanError(callException(errorString("Presale: sale is already open")))).toBe("Presale: sale is already open");
     // MetaMask-style nesting: the revert data deep inside the wallet's error
-    const wallet = { code: -32603, message: "Internal JSON-RPC error.", data: { code: 3, message: "execution reverted", data: errorString("Presale: zero amount") } };
+    const wallet = {
+      code: -32603,
+      message: "Internal JSON-RPC error.",
+      data: { code: 3, message: "execution reverted", data: errorString("Presale: zero amount") },
+    };
     expect(humanError({ code: "UNKNOWN_ERROR", error: wallet, message: "could not coalesce error" })).toBe("Presale: zero amount");
     // only a message, as some nodes answer
     expect(humanError({ message: "execution reverted: SaleToken: recipient is blacklisted" })).toBe("SaleToken: recipient is blacklisted");
@@ -99,6 +103,13 @@ describe("OWNER_ONLY", () => {
     }
     const table = Object.fromEntries(Object.entries(OWNER_ONLY).map(([k, v]) => [k, [...(v ?? [])].sort()]));
     expect(table).toEqual(found);
-    expect(Object.keys(found).sort()).toEqual(["Farm", "Presale", "PresaleFactory", "SaleToken", "StableCoin", "Staking"] satisfies ContractName[]);
+    expect(Object.keys(found).sort()).toEqual([
+      "Farm",
+      "Presale",
+      "PresaleFactory",
+      "SaleToken",
+      "StableCoin",
+      "Staking",
+    ] satisfies ContractName[]);
   });
 });

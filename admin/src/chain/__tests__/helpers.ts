@@ -28,7 +28,8 @@ export function fakeHistory(options: { fail?: boolean } = {}) {
   server.use(
     graphql.mutation("RecordChainTransaction", ({ variables }) => {
       hashes.push(variables.hash as string);
-      if (options.fail) return HttpResponse.json({ errors: [{ message: "history is down", extensions: { code: "INTERNAL_SERVER_ERROR" } }] });
+      if (options.fail)
+        return HttpResponse.json({ errors: [{ message: "history is down", extensions: { code: "INTERNAL_SERVER_ERROR" } }] });
       return HttpResponse.json({
         data: {
           recordChainTransaction: {

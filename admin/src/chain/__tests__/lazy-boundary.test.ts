@@ -25,7 +25,8 @@ function resolve(from: string, spec: string): string | null {
 function staticImports(file: string): string[] {
   const text = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
   const specs: string[] = [];
-  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+["']([^"']+)["']/gm)) if (!match[2]) specs.push(match[4]);
+  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+["']([^"']+)["']/gm))
+    if (!match[2]) specs.push(match[4]);
   for (const match of text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) specs.push(match[1]);
   return specs;
 }
@@ -76,8 +77,14 @@ it("catches a static import of the chain layer (self-check on a fixture)", () =>
   fs.mkdirSync(path.join(dir, "chain"));
   fs.writeFileSync(path.join(dir, "chain", "index.ts"), "export const x = 1;\n");
   fs.writeFileSync(path.join(dir, "main.tsx"), 'import { a } from "./screen";\nconst later = () => import("./chain");\n');
-  fs.writeFileSync(path.join(dir, "screen.tsx"), 'import type { T } from "./chain";\nexport { x } from "./chain";\nimport { Wallet } from "ethers";\n');
-  const { offenders } = staticGraph([path.join(dir, "main.tsx")], { file: (f) => f.startsWith(path.join(dir, "chain")), pkg: WALLET_PACKAGES });
+  fs.writeFileSync(
+    path.join(dir, "screen.tsx"),
+    'import type { T } from "./chain";\nexport { x } from "./chain";\nimport { Wallet } from "ethers";\n',
+  );
+  const { offenders } = staticGraph([path.join(dir, "main.tsx")], {
+    file: (f) => f.startsWith(path.join(dir, "chain")),
+    pkg: WALLET_PACKAGES,
+  });
   fs.rmSync(dir, { recursive: true });
   expect(offenders).toEqual(["screen.tsx → ./chain", "screen.tsx → ethers"]);
 });

@@ -48,7 +48,9 @@ function injectBrowserWallet(account: string) {
 
 function ChainLine() {
   const { chainId, onRightChain, provider } = useWallet();
-  return <p data-testid="chain">{chainId === null ? "none" : `${chainId} ${onRightChain ? "right" : "wrong"} ${provider ? "ethers" : ""}`}</p>;
+  return (
+    <p data-testid="chain">{chainId === null ? "none" : `${chainId} ${onRightChain ? "right" : "wrong"} ${provider ? "ethers" : ""}`}</p>
+  );
 }
 
 const renderWallet = (props: { eager?: boolean } = {}) =>

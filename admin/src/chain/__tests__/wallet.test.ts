@@ -2,7 +2,15 @@ import { graphql, HttpResponse } from "msw";
 import { server } from "../../../test/setup";
 import { addChainParameter, getChainConfig, resetChainConfig, setChainConfig, type ChainConfig } from "../config";
 import { ChainError } from "../errors";
-import { browserProviderFor, ensureChain, getBrowserProvider, getWallet, setWallet, subscribeWallet, type Eip1193Provider } from "../wallet";
+import {
+  browserProviderFor,
+  ensureChain,
+  getBrowserProvider,
+  getWallet,
+  setWallet,
+  subscribeWallet,
+  type Eip1193Provider,
+} from "../wallet";
 
 const config: ChainConfig = {
   chainId: 97,
@@ -12,7 +20,11 @@ const config: ChainConfig = {
 };
 
 /** A wallet on chain `start` that knows the chains in `known`; records requests. */
-function fakeWallet(start: number, known: number[], behaviour: { rejectSwitch?: boolean; rejectAdd?: boolean; addWithoutSwitch?: boolean } = {}) {
+function fakeWallet(
+  start: number,
+  known: number[],
+  behaviour: { rejectSwitch?: boolean; rejectAdd?: boolean; addWithoutSwitch?: boolean } = {},
+) {
   let chainId = start;
   const chains = new Set(known);
   const calls: { method: string; params?: unknown }[] = [];
@@ -42,7 +54,10 @@ function fakeWallet(start: number, known: number[], behaviour: { rejectSwitch?: 
       listeners.set(event, [...(listeners.get(event) ?? []), fn]);
     },
     removeListener(event, fn) {
-      listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== fn));
+      listeners.set(
+        event,
+        (listeners.get(event) ?? []).filter((l) => l !== fn),
+      );
     },
     emit(event, ...args) {
       for (const listener of listeners.get(event) ?? []) listener(...args);
@@ -100,7 +115,9 @@ describe("ensureChain", () => {
       kind: "rejected",
       message: "Switch the wallet to BNB Smart Chain Testnet (chain 97) to continue",
     });
-    await expect(ensureChain(fakeWallet(56, [56], { rejectAdd: true }), config)).rejects.toThrow("Add BNB Smart Chain Testnet to the wallet to continue");
+    await expect(ensureChain(fakeWallet(56, [56], { rejectAdd: true }), config)).rejects.toThrow(
+      "Add BNB Smart Chain Testnet to the wallet to continue",
+    );
     await expect(ensureChain(null, config)).rejects.toThrow("Please connect your wallet");
   });
 

@@ -51,7 +51,11 @@ describe("walletConnectOptions", () => {
       chains: [31337],
       optionalChains: [56, 97],
       showQrModal: true,
-      rpcMap: { 56: "https://bsc-dataseed.binance.org", 97: "https://data-seed-prebsc-1-s1.binance.org:8545", 31337: "http://127.0.0.1:8545" },
+      rpcMap: {
+        56: "https://bsc-dataseed.binance.org",
+        97: "https://data-seed-prebsc-1-s1.binance.org:8545",
+        31337: "http://127.0.0.1:8545",
+      },
     });
     const testnet = walletConnectOptions({ ...local, chainId: 97, rpcUrl: "https://my-node.example/97" }, "pid");
     expect(testnet).toMatchObject({ chains: [97], optionalChains: [56], rpcMap: { 97: "https://my-node.example/97" } });

@@ -32,12 +32,32 @@ export function BalancesCard() {
           {translate(`${LABELS}.title`)}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: "wrap", gap: 3 }}>
-          <Figure label={translate(`${LABELS}.token_balance`)} value={`${show(token.balance, token.decimals)} ${token.symbol}`} testId="token-balance" />
-          <Figure label={translate(`${LABELS}.collected_usdt`)} value={`${show(state.busdEarned, BUSD_DECIMALS)} USDT`} testId="collected-usdt" />
-          <Figure label={translate(`${LABELS}.collected_bnb`)} value={`${show(state.ethEarned, BNB_DECIMALS)} BNB`} testId="collected-bnb" />
+          <Figure
+            label={translate(`${LABELS}.token_balance`)}
+            value={`${show(token.balance, token.decimals)} ${token.symbol}`}
+            testId="token-balance"
+          />
+          <Figure
+            label={translate(`${LABELS}.collected_usdt`)}
+            value={`${show(state.busdEarned, BUSD_DECIMALS)} USDT`}
+            testId="collected-usdt"
+          />
+          <Figure
+            label={translate(`${LABELS}.collected_bnb`)}
+            value={`${show(state.ethEarned, BNB_DECIMALS)} BNB`}
+            testId="collected-bnb"
+          />
           <Figure label={translate(`${LABELS}.bnb_balance`)} value={`${show(state.bnbBalance, BNB_DECIMALS)} BNB`} testId="bnb-balance" />
-          <Figure label={translate(`${LABELS}.unsold`)} value={`${show(state.availableTokens, token.decimals)} ${token.symbol}`} testId="unsold-tokens" />
-          <Figure label={translate(`${LABELS}.sold`)} value={`${show(state.tokensSold, token.decimals)} ${token.symbol}`} testId="tokens-sold" />
+          <Figure
+            label={translate(`${LABELS}.unsold`)}
+            value={`${show(state.availableTokens, token.decimals)} ${token.symbol}`}
+            testId="unsold-tokens"
+          />
+          <Figure
+            label={translate(`${LABELS}.sold`)}
+            value={`${show(state.tokensSold, token.decimals)} ${token.symbol}`}
+            testId="tokens-sold"
+          />
         </Stack>
       </CardContent>
     </Card>

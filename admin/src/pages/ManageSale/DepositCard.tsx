@@ -29,7 +29,13 @@ export function DepositCard() {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate(`${LABELS}.deposit.title`)}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", mt: 1 }} role="group" aria-label={translate(`${LABELS}.deposit.title`)}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: "flex-start", mt: 1 }}
+          role="group"
+          aria-label={translate(`${LABELS}.deposit.title`)}
+        >
           <TextField
             label={translate(`${LABELS}.deposit.amount`)}
             value={plain(amount, token.decimals)}

@@ -1,4 +1,15 @@
-import { Button, Card, CardContent, CircularProgress, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
+import {
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Divider,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
 import { checkAddress, humanError, parseDays } from "../../chain";
@@ -6,7 +17,17 @@ import { useSale } from "./useSale";
 
 const LABELS = "app.manage_sale";
 
-function ActionButton({ fn, onClick, children, color }: { fn: string; onClick(): void; children: ReactNode; color?: "error" | "primary" | "secondary" }) {
+function ActionButton({
+  fn,
+  onClick,
+  children,
+  color,
+}: {
+  fn: string;
+  onClick(): void;
+  children: ReactNode;
+  color?: "error" | "primary" | "secondary";
+}) {
   const { pending } = useSale();
   return (
     <Button
@@ -102,7 +123,13 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
             </Button>
           </Stack>
           <Divider />
-          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.finalise`)}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: "flex-start" }}
+            role="group"
+            aria-label={translate(`${LABELS}.sale.finalise`)}
+          >
             <TextField
               label={translate(`${LABELS}.sale.staker`)}
               value={staker}

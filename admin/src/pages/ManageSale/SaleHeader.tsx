@@ -63,7 +63,11 @@ export function SaleHeader() {
       </Stack>
       {state && (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} data-testid="sale-status">
-          <Chip size="small" color={state.isPresaleOpen ? "success" : "default"} label={translate(`${LABELS}.status.${state.isPresaleOpen ? "open" : "closed"}`)} />
+          <Chip
+            size="small"
+            color={state.isPresaleOpen ? "success" : "default"}
+            label={translate(`${LABELS}.status.${state.isPresaleOpen ? "open" : "closed"}`)}
+          />
           <Chip
             size="small"
             color={state.isWhitelist ? "info" : "default"}

@@ -19,7 +19,16 @@ export interface UpdateFieldProps<T> {
 }
 
 /** One editable on-chain value with its own Update button (and its own transaction). */
-export function UpdateField<T>({ label, helperText, current, parse, onUpdate, disabled, busy, inputMode = "decimal" }: UpdateFieldProps<T>) {
+export function UpdateField<T>({
+  label,
+  helperText,
+  current,
+  parse,
+  onUpdate,
+  disabled,
+  busy,
+  inputMode = "decimal",
+}: UpdateFieldProps<T>) {
   const translate = useTranslate();
   const id = useId();
   const [text, setText] = useState(current);

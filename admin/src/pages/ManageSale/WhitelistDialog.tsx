@@ -83,7 +83,12 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
       const done = await act({ fn: "addMultipleWhitelistedAddresses", args: [part.map((e) => e.address), part.map((e) => e.amount)] });
       if (!done) {
         // Keep what was not sent, so Submit sends the rest.
-        const sent = new Set(parts.slice(0, i).flat().map((e) => e.address));
+        const sent = new Set(
+          parts
+            .slice(0, i)
+            .flat()
+            .map((e) => e.address),
+        );
         if (sent.size) setRows((rs) => rs.filter((r, j) => !sent.has(checks[j]?.address ?? "")));
         setProgress(null);
         return;
@@ -103,10 +108,20 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
           {rows.map((row, i) => {
             const check = checks[i];
             // A row's problems show once it is imported or submitted; while typing, from 42 characters (an address's length).
-            const userError = !check.blank && check.userError && (submitted || row.user.trim().length >= 42) ? translate(check.userError) : undefined;
-            const valueError = !check.blank && check.valueError && (submitted || row.value.trim()) ? translate(check.valueError) : undefined;
+            const userError =
+              !check.blank && check.userError && (submitted || row.user.trim().length >= 42) ? translate(check.userError) : undefined;
+            const valueError =
+              !check.blank && check.valueError && (submitted || row.value.trim()) ? translate(check.valueError) : undefined;
             return (
-              <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.row`, { n: i + 1 })} data-invalid={hasError(check) || undefined}>
+              <Stack
+                key={row.key}
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: "flex-start" }}
+                role="group"
+                aria-label={translate(`${LABELS}.row`, { n: i + 1 })}
+                data-invalid={hasError(check) || undefined}
+              >
                 <TextField
                   label={translate(`${LABELS}.user`)}
                   value={row.user}
@@ -140,7 +155,12 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
           <Box>
             <Tooltip title={translate(`${LABELS}.add_row`)}>
               <span>
-                <IconButton aria-label={translate(`${LABELS}.add_row`)} onClick={() => setRows((rs) => [...rs, emptyRow()])} disabled={sending} color="primary">
+                <IconButton
+                  aria-label={translate(`${LABELS}.add_row`)}
+                  onClick={() => setRows((rs) => [...rs, emptyRow()])}
+                  disabled={sending}
+                  color="primary"
+                >
                   <AddIcon />
                 </IconButton>
               </span>

@@ -135,7 +135,22 @@ export function useSaleState(address: string): Sale {
       warn,
       history: { data: history.data ?? [], total: history.total, isPending: history.isPending, refetch: () => void refetchHistory() },
     }),
-    [address, record, recordLoaded, state, error, reading, reload, act, pending, warn, history.data, history.total, history.isPending, refetchHistory],
+    [
+      address,
+      record,
+      recordLoaded,
+      state,
+      error,
+      reading,
+      reload,
+      act,
+      pending,
+      warn,
+      history.data,
+      history.total,
+      history.isPending,
+      refetchHistory,
+    ],
   );
 }
 

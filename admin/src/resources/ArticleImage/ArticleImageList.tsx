@@ -17,7 +17,10 @@ export function ArticleImageList() {
     <CrudList
       title={translate("resources.ArticleImages.title", { n: slot })}
       columns={[col.serial(), col.image(), rowActions.editDelete()]}
-      add={{ label: "resources.ArticleImages.add", inputs: <ImageInput label={translate("resources.ArticleImages.add_label", { n: slot })} /> }}
+      add={{
+        label: "resources.ArticleImages.add",
+        inputs: <ImageInput label={translate("resources.ArticleImages.add_label", { n: slot })} />,
+      }}
       edit={{ title: "resources.ArticleImages.update", inputs: <ImageInput label="resources.ArticleImages.update" /> }}
     />
   );

@@ -100,7 +100,12 @@ function AddForm({ onClose, onDone }: { onClose(): void; onDone(minBlock?: numbe
         <Button onClick={onClose} disabled={busy}>
           {translate("app.form.close")}
         </Button>
-        <Button variant="contained" onClick={add} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={add}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {translate("app.form.add")}
         </Button>
       </DialogActions>

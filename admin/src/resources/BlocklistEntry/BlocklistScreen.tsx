@@ -39,7 +39,8 @@ function Blocklist() {
           col.text("walletAddress", `${LABELS}.fields.walletAddress`, { sortable: true }),
           col.text("onChain", `${LABELS}.fields.chain`, {
             render: () => <ChainStatusCell />,
-            exportValue: (r) => (statuses[String(r.walletAddress).toLowerCase()] === undefined ? "" : String(statuses[String(r.walletAddress).toLowerCase()])),
+            exportValue: (r) =>
+              statuses[String(r.walletAddress).toLowerCase()] === undefined ? "" : String(statuses[String(r.walletAddress).toLowerCase()]),
           }),
           col.datetime("createdAt", `${LABELS}.fields.date`, { sortable: true }),
           col.actions("delete", "app.list.delete", () => <RemoveBlockedButton onDone={done} />),

@@ -20,7 +20,15 @@ export interface ChainRead {
  * call whenever the page or `read` changes, hands the answers up, and says how
  * many rows disagree with the chain.
  */
-export function ChainStatusLoader({ read, statuses, onLoaded }: { read: ChainRead; statuses: ChainStatuses; onLoaded(s: ChainStatuses): void }) {
+export function ChainStatusLoader({
+  read,
+  statuses,
+  onLoaded,
+}: {
+  read: ChainRead;
+  statuses: ChainStatuses;
+  onLoaded(s: ChainStatuses): void;
+}) {
   const translate = useTranslate();
   const { status } = useWallet();
   const { data } = useListContext();
@@ -58,7 +66,8 @@ export function ChainStatusCell() {
   const translate = useTranslate();
   if (!record) return null;
   const onChain = statuses[String(record.walletAddress).toLowerCase()];
-  if (onChain === true) return <Chip size="small" color="success" variant="outlined" label={translate("resources.blocklist.chain_blocked")} />;
+  if (onChain === true)
+    return <Chip size="small" color="success" variant="outlined" label={translate("resources.blocklist.chain_blocked")} />;
   if (onChain === false) return <Chip size="small" color="warning" label={translate("resources.blocklist.chain_mismatch")} />;
   return <Chip size="small" variant="outlined" label={translate("resources.blocklist.chain_unknown")} />;
 }

@@ -37,7 +37,12 @@ export function LandingInputs() {
             </Typography>
             {b.title && <TextInput source={`blocks.${i}.title`} label={translate("resources.Home.block_title", { n: i + 1 })} fullWidth />}
             {b.description && (
-              <TextInput source={`blocks.${i}.description`} label={translate("resources.Home.block_description", { n: i + 1 })} multiline fullWidth />
+              <TextInput
+                source={`blocks.${i}.description`}
+                label={translate("resources.Home.block_description", { n: i + 1 })}
+                multiline
+                fullWidth
+              />
             )}
             {b.imageUri && (
               <ImageInput

@@ -132,7 +132,11 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
       refresh();
     } catch (r) {
       const reason = (r as Error)?.message ?? String(r);
-      text = translate("resources.LaunchPad.reconcile_failed", { message: serverMessage, address, reason: translate(reason, { _: reason }) });
+      text = translate("resources.LaunchPad.reconcile_failed", {
+        message: serverMessage,
+        address,
+        reason: translate(reason, { _: reason }),
+      });
     }
     flow.report(text, "warning");
     onClose();
@@ -160,7 +164,11 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
       />
       <SelectInput source="pid" label={label("pid")} choices={pidChoices} translateChoice={false} fullWidth emptyText="" />
       <Pair>
-        <TextInput source="priceToken" label={label("priceToken")} helperText={translate("resources.LaunchPad.price_hint", { unit: "BNB" })} />
+        <TextInput
+          source="priceToken"
+          label={label("priceToken")}
+          helperText={translate("resources.LaunchPad.price_hint", { unit: "BNB" })}
+        />
         <TextInput
           source="priceTokenCrypto"
           label={label("priceTokenCrypto")}

@@ -23,7 +23,9 @@ export type AmountField = (typeof AMOUNT_FIELDS)[number][0];
 /** The staking pools a presale can lock its buyers' tokens in (pid 0..10, as the local chain seeds them). */
 export const PIDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-export type LaunchPadValues = Partial<Record<AmountField | "tokenAddress" | "tokenName" | "tokenSymbol" | "tokenDecimal", string | null>> & {
+export type LaunchPadValues = Partial<
+  Record<AmountField | "tokenAddress" | "tokenName" | "tokenSymbol" | "tokenDecimal", string | null>
+> & {
   pid?: number | string | null;
 };
 

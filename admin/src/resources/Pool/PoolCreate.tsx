@@ -69,7 +69,10 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
       flow.report(translate("resources.Feature.save_failed", { message: translate(message, { _: message }), pid: added.pid }));
       return fieldErrors;
     }
-    notify("resources.Feature.pool_added", { type: "success", messageArgs: { pid: added.pid, lpSymbol: `${valid.symbol}-${QUOTE_SYMBOL} LP` } });
+    notify("resources.Feature.pool_added", {
+      type: "success",
+      messageArgs: { pid: added.pid, lpSymbol: `${valid.symbol}-${QUOTE_SYMBOL} LP` },
+    });
     setUnsaved(null);
     flow.reset();
     setFormKey((k) => k + 1);
@@ -101,9 +104,7 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
           {translate("resources.Feature.quote_token", { symbol: QUOTE_SYMBOL, address: config.contracts.stable })}
         </Typography>
       )}
-      {unsaved && (
-        <Alert severity="info">{translate("resources.Feature.retry_save", { pid: unsaved.pid })}</Alert>
-      )}
+      {unsaved && <Alert severity="info">{translate("resources.Feature.retry_save", { pid: unsaved.pid })}</Alert>}
     </ChainFormDialog>
   );
 }

@@ -9,7 +9,12 @@ const FIELDS = "resources.Setting.fields";
 export const SettingList = () => (
   <CrudList
     title="resources.Setting.title"
-    columns={[col.serial(), col.text("name", `${FIELDS}.name`, { sortable: true }), col.text("value", `${FIELDS}.value`), rowActions.edit()]}
+    columns={[
+      col.serial(),
+      col.text("name", `${FIELDS}.name`, { sortable: true }),
+      col.text("value", `${FIELDS}.value`),
+      rowActions.edit(),
+    ]}
     edit={{
       title: "resources.Setting.edit",
       inputs: (

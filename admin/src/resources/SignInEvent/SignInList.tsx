@@ -29,7 +29,10 @@ export function SignInList() {
       columns={[
         col.datetime("createdAt", `${FIELDS}.createdAt`, { sortable: true }),
         col.text("email", `${FIELDS}.email`),
-        col.text("result", `${FIELDS}.result`, { render: (r) => translate(`app.security.result.${r.result}`), exportValue: (r) => String(r.result) }),
+        col.text("result", `${FIELDS}.result`, {
+          render: (r) => translate(`app.security.result.${r.result}`),
+          exportValue: (r) => String(r.result),
+        }),
         col.text("ip", `${FIELDS}.ip`),
         col.text("userAgent", `${FIELDS}.userAgent`),
       ]}

@@ -26,7 +26,13 @@ export function UserUpdateInputs() {
     <>
       <TextInput source="name" label="app.auth.name" disabled fullWidth />
       <TextInput source="email" label="app.auth.email" type="email" fullWidth />
-      <PasswordInput source="password" label="app.auth.password" fullWidth autoComplete="new-password" helperText="resources.Users.password_hint" />
+      <PasswordInput
+        source="password"
+        label="app.auth.password"
+        fullWidth
+        autoComplete="new-password"
+        helperText="resources.Users.password_hint"
+      />
       <RoleInput />
     </>
   );

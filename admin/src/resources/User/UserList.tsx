@@ -17,7 +17,11 @@ export const UserList = () => (
       col.datetime("createdAt", `${LABELS}.fields.date`, { sortable: true }),
       col.text("role", `${LABELS}.fields.role`),
       col.actions("approved", `${LABELS}.fields.approved`, () => (
-        <FlagSwitch source="approved" label={`${LABELS}.fields.approved`} messages={{ on: `${LABELS}.approved`, off: `${LABELS}.suspended` }} />
+        <FlagSwitch
+          source="approved"
+          label={`${LABELS}.fields.approved`}
+          messages={{ on: `${LABELS}.approved`, off: `${LABELS}.suspended` }}
+        />
       )),
       rowActions.edit(),
       rowActions.delete(),

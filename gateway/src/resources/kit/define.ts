@@ -117,7 +117,9 @@ export const NO_MUTATIONS = { create: false, update: false, delete: false } as c
 export const NEWEST_FIRST = { field: "createdAt", order: "DESC" } as const;
 
 /** Declares a resource; its row and input types follow from `fields` and `extraArgs`. */
-export function defineResource<const F extends Fields, const E extends ExtraArgs = Record<never, never>>(def: ResourceDef<F, E>): Resource<F, E> {
+export function defineResource<const F extends Fields, const E extends ExtraArgs = Record<never, never>>(
+  def: ResourceDef<F, E>,
+): Resource<F, E> {
   const plural = pluralize(def.name);
   return {
     ...def,

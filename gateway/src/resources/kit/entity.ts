@@ -3,7 +3,7 @@ import type { Resource } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
 import { searchFieldsOf } from "./query";
 
-export type Dialect = "mysql" | "better-sqlite3";  // MariaDB maps like MySQL
+export type Dialect = "mysql" | "better-sqlite3"; // MariaDB maps like MySQL
 
 /** JSON kept in a text column; arrays in the model, text in the database. */
 const jsonText = {

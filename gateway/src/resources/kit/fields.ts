@@ -56,13 +56,31 @@ type Opts<K extends FieldSpec["kind"]> = Omit<Extract<FieldSpec, { kind: K }>, "
  * `required: true` field is never null, an int is a number, and so on.
  */
 export const field = {
-  string: <const O extends Partial<Opts<"string">> = Record<never, never>>(max = 255, o: O = {} as O) => ({ kind: "string" as const, max, ...o }),
-  email: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "string" as const, max: 190, format: "email" as const, ...o }),
-  url: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "string" as const, max: 500, format: "url" as const, ...o }),
+  string: <const O extends Partial<Opts<"string">> = Record<never, never>>(max = 255, o: O = {} as O) => ({
+    kind: "string" as const,
+    max,
+    ...o,
+  }),
+  email: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({
+    kind: "string" as const,
+    max: 190,
+    format: "email" as const,
+    ...o,
+  }),
+  url: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({
+    kind: "string" as const,
+    max: 500,
+    format: "url" as const,
+    ...o,
+  }),
   text: <const O extends Partial<Opts<"text">> = Record<never, never>>(o: O = {} as O) => ({ kind: "text" as const, ...o }),
   html: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "html" as const, ...o }),
   int: <const O extends Partial<Opts<"int">> = Record<never, never>>(o: O = {} as O) => ({ kind: "int" as const, ...o }),
-  bool: <const O extends Omit<Common, "default"> = Record<never, never>>(defaultValue: boolean, o: O = {} as O) => ({ kind: "bool" as const, default: defaultValue, ...o }),
+  bool: <const O extends Omit<Common, "default"> = Record<never, never>>(defaultValue: boolean, o: O = {} as O) => ({
+    kind: "bool" as const,
+    default: defaultValue,
+    ...o,
+  }),
   address: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "address" as const, ...o }),
   amount: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "amount" as const, ...o }),
   /** An image column taking the kinds of an upload rule (SPEC section 5, in @presale/abis), through the `file` argument (legacy `logoURI`) unless told otherwise. */
@@ -74,7 +92,12 @@ export const field = {
     ...o,
   }),
   /** A server-set value, such as a content section's fixed landing identifier. */
-  constant: <const O extends Common = Record<never, never>>(value: string, o: O = {} as O) => ({ kind: "constant" as const, value, readOnly: true as const, ...o }),
+  constant: <const O extends Common = Record<never, never>>(value: string, o: O = {} as O) => ({
+    kind: "constant" as const,
+    value,
+    readOnly: true as const,
+    ...o,
+  }),
   /** Landing content blocks: a list of { title, description, imageUri }. */
   blocks: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "blocks" as const, ...o }),
 };
@@ -88,8 +111,12 @@ export const titleAndHeading = () => ({
 /** Columns that hold long text cannot carry a plain index on MySQL. */
 export const isLongText = (spec: FieldSpec) => spec.kind === "text" || spec.kind === "html" || spec.kind === "blocks";
 
-export const isIndexed = (spec: FieldSpec) =>
-  !isLongText(spec) && Boolean(spec.sortable || spec.filterable || spec.unique);
+export const isIndexed = (spec: FieldSpec) => !isLongText(spec) && Boolean(spec.sortable || spec.filterable || spec.unique);
 
 export const labelOf = (name: string, spec: FieldSpec) =>
-  spec.label ?? name.charAt(0).toUpperCase() + name.slice(1).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  spec.label ??
+  name.charAt(0).toUpperCase() +
+    name
+      .slice(1)
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase();

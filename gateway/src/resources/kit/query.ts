@@ -18,9 +18,7 @@ const OPERATORS: Record<(typeof RANGE_SUFFIXES)[number], string> = { _lt: "<", _
 export const searchFieldsOf = (r: Resource) => {
   const exposed = Object.entries(r.fields).filter(([, s]) => !s.hidden);
   const declared = exposed.filter(([, s]) => s.searchable).map(([n]) => n);
-  return declared.length
-    ? declared
-    : exposed.filter(([, s]) => s.kind === "string" || isLongText(s)).map(([n]) => n);
+  return declared.length ? declared : exposed.filter(([, s]) => s.kind === "string" || isLongText(s)).map(([n]) => n);
 };
 
 export const filterFieldsOf = (r: Resource): [string, FieldSpec][] =>
@@ -49,7 +47,14 @@ const MAX_FILTER_TEXT = 255;
 export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, filter: ListParams["filter"]) {
   const alias = qb.alias;
   const allowed = new Set(["id", ...filterFieldsOf(resource).map(([n]) => n)]);
-  const ranged = new Set(["id", "createdAt", "updatedAt", ...filterFieldsOf(resource).filter(([, s]) => s.kind === "int").map(([n]) => n)]);
+  const ranged = new Set([
+    "id",
+    "createdAt",
+    "updatedAt",
+    ...filterFieldsOf(resource)
+      .filter(([, s]) => s.kind === "int")
+      .map(([n]) => n),
+  ]);
   const metadata = qb.expressionMap.mainAlias!.metadata;
   // Drivers differ on booleans and dates (better-sqlite3 binds neither): convert as a column write would.
   const dbValue = (field: string, v: unknown) => {

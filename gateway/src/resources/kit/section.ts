@@ -5,7 +5,12 @@ import { field, titleAndHeading } from "./fields";
  * The landing page's Title/Heading/Description sections. Each kind keeps its
  * fixed identifier (set by the server, never by the client).
  */
-export function section(name: string, identifier: string, doc: string, options: { content?: boolean; image?: boolean; maxDescription?: number }) {
+export function section(
+  name: string,
+  identifier: string,
+  doc: string,
+  options: { content?: boolean; image?: boolean; maxDescription?: number },
+) {
   return defineResource({
     name,
     doc: `${doc} Identifier fixed to ${identifier}.`,

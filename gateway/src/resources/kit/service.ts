@@ -120,16 +120,18 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   async remove(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.ds.transaction(async (manager) => {
-      const row = await this.find(id, manager);
-      if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
-      await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
-      await this.repo(manager).delete({ id: row.id });
-      return row;
-    }).then((row) => {
-      this.changed();
-      return row;
-    });
+    return this.ds
+      .transaction(async (manager) => {
+        const row = await this.find(id, manager);
+        if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
+        await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
+        await this.repo(manager).delete({ id: row.id });
+        return row;
+      })
+      .then((row) => {
+        this.changed();
+        return row;
+      });
   }
 
   /** Checks everything (fields, files, hooks, uniqueness) before a single write; a refused write leaves nothing behind. */

@@ -97,7 +97,8 @@ function normaliseBlocks(label: string, raw: unknown): Normalised {
     const pick = (k: string, max: number) => {
       const value = block[k];
       if (value === undefined || value === null || value === "") return undefined;
-      if (typeof value !== "string" || value.length > max) throw new Error(`${label} block ${i + 1}: ${k} must be text of at most ${max} characters`);
+      if (typeof value !== "string" || value.length > max)
+        throw new Error(`${label} block ${i + 1}: ${k} must be text of at most ${max} characters`);
       return value;
     };
     try {
