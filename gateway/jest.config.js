@@ -16,10 +16,8 @@ module.exports = {
       },
     ],
   },
-  // These ship ES modules only (graphql-upload, fs-capacitor, what otplib builds on, and htmlparser2 12 under sanitize-html).
-  transformIgnorePatterns: [
-    "/node_modules/(?!(graphql-upload|fs-capacitor|@otplib|@scure|@noble|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)",
-  ],
+  // These ship ES modules only (graphql-upload, fs-capacitor, and what otplib builds on).
+  transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor|@otplib|@scure|@noble)/)"],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
   moduleNameMapper: {
     "^@presale/db$": "<rootDir>/../db/src/index.ts",
