@@ -23,17 +23,23 @@ export async function createApp(services: Services): Promise<App> {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string) || randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
-    }),
-  );
+  // Every answer names its request (X-Request-Id, kept from the caller when given).
+  app.use((req, res, next) => {
+    const id = (req.headers["x-request-id"] as string) || randomUUID();
+    res.setHeader("X-Request-Id", id);
+    (req as typeof req & { id: string }).id = id;
+    next();
+  });
+  // Request logs only when LOG_LEVEL lets them through: at warn and above they cost nothing per request.
+  if (log.isLevelEnabled("info")) {
+    app.use(
+      pinoHttp({
+        logger: log,
+        genReqId: (req) => (req as typeof req & { id: string }).id,
+        autoLogging: { ignore: (req) => req.url === "/healthz" },
+      }),
+    );
+  }
   // The admin's bundles and JSON lists shrink about threefold.
   app.use(compression());
   app.use(...securityHeaders(config));

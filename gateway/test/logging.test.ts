@@ -22,4 +22,18 @@ describe("logs", () => {
       await app.close();
     }
   });
+
+  it("at LOG_LEVEL=warn write no line per request, and still name each answer's request", async () => {
+    const lines: string[] = [];
+    const app = await startTestApp({ logTo: { write: (line) => lines.push(line) }, env: { LOG_LEVEL: "warn" } });
+    try {
+      const named = await app.http.get("/api/get/news").set("X-Request-Id", "req-warn");
+      const generated = await app.http.get("/api/get/news");
+      expect(named.headers["x-request-id"]).toBe("req-warn");
+      expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(lines.filter((line) => JSON.parse(line).req)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -32,6 +32,13 @@ export class AnswerCache {
       maxBytes > 0 ? new LRUCache<string, Answer>({ maxSize: maxBytes, sizeCalculation: (answer) => answer.gzip.length }) : undefined;
   }
 
+  /** Sends the kept answer of `key`, if there is one; false when it must be built. */
+  serveKept(req: Request, res: Response, key: string): boolean {
+    const answer = this.answers?.get(key);
+    if (answer) send(req, res, answer);
+    return Boolean(answer);
+  }
+
   async serve(req: Request, res: Response, key: string, contentType: string, write: AnswerWriter): Promise<void> {
     let answer = this.answers?.get(key);
     if (!answer) {

@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Writable } from "stream";
 import { BadRequestError } from "../errors";
 import { MAX_PER_PAGE } from "../resources/kit/query";
@@ -25,6 +25,34 @@ async function send(sink: Writable, chunk: string): Promise<boolean> {
     sink.on("drain", onDrain);
     sink.on("close", onClose);
   });
+}
+
+/** The key of a public list answer: the route, what it filters and pages by, and the version of its resource. */
+function answerKey(
+  route: RestRoute,
+  services: Services,
+  filter: Record<string, unknown>,
+  paging: { page: number; perPage: number } | undefined,
+) {
+  return `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)} v${services.versions.of(route.resource!.name)}`;
+}
+
+/**
+ * A kept public list answer, sent before the rest of the chain runs (the
+ * answer is the same for every caller); anything else goes on to the chain.
+ */
+export function keptListAnswer(route: RestRoute, services: Services): RequestHandler {
+  const keyed = route.action === "list" && route.method === "get" && !route.by && route.resource?.access.read === "public";
+  return (req, res, next) => {
+    if (!keyed) return next();
+    let paging;
+    try {
+      paging = pageOf(req.query);
+    } catch {
+      return next(); // the chain answers the 400
+    }
+    if (!services.answers.serveKept(req, res, answerKey(route, services, { ...route.scope }, paging))) next();
+  };
 }
 
 /** `?page=&perPage=` (1-based page), when a newer client asks for one page; 400 when either is not a whole number in range. */
@@ -104,7 +132,7 @@ export async function answerList(
   };
 
   if (resource.access.read === "public") {
-    const key = `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)} v${services.versions.of(resource.name)}`;
+    const key = answerKey(route, services, filter, paging);
     await services.answers.serve(req, res, key, "application/json; charset=utf-8", async (sink) => {
       if (paging) {
         const { body, link } = await page(paging);

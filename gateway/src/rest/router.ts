@@ -8,7 +8,7 @@ import type { Services } from "../services";
 import { Caller, perform } from "./actions";
 import { LegacyRequest, maxRequestBytes, readLegacyRequest } from "./body";
 import { legacyErrors } from "./legacy";
-import { answerList } from "./listAnswer";
+import { answerList, keptListAnswer } from "./listAnswer";
 import { openApiDocument, OPENAPI_PATH } from "./openapi";
 import { accessOf, RestRoute, restRoutes } from "./routes";
 
@@ -70,6 +70,7 @@ export function restRouter(services: Services): Router {
   for (const route of restRoutes) {
     router[route.method](
       route.path,
+      keptListAnswer(route, services),
       authenticate(route),
       access(route),
       jsonOnly(route),
