@@ -1,8 +1,9 @@
-import { Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from "@mui/material";
+import { Button, CircularProgress, Stack, TextField } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { depositAmount } from "../../chain";
 import { plain } from "./format";
 import { useSale } from "./useSale";
+import { SaleSection } from "./SaleSection";
 
 const LABELS = "app.manage_sale";
 
@@ -24,37 +25,32 @@ export function DepositCard() {
     );
   };
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${LABELS}.deposit.title`)}
-        </Typography>
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: "flex-start", mt: 1 }}
-          role="group"
-          aria-label={translate(`${LABELS}.deposit.title`)}
+    <SaleSection title={translate(`${LABELS}.deposit.title`)}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: "flex-start", mt: 1 }}
+        role="group"
+        aria-label={translate(`${LABELS}.deposit.title`)}
+      >
+        <TextField
+          label={translate(`${LABELS}.deposit.amount`)}
+          value={plain(amount, token.decimals)}
+          helperText={`${token.symbol} · ${translate(`${LABELS}.deposit.help`)}`}
+          size="small"
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <Button
+          variant="contained"
+          onClick={deposit}
+          disabled={pending !== null}
+          sx={{ mt: "2px", minWidth: 110 }}
+          startIcon={pending === "transfer" ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          <TextField
-            label={translate(`${LABELS}.deposit.amount`)}
-            value={plain(amount, token.decimals)}
-            helperText={`${token.symbol} · ${translate(`${LABELS}.deposit.help`)}`}
-            size="small"
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-          <Button
-            variant="contained"
-            onClick={deposit}
-            disabled={pending !== null}
-            sx={{ mt: "2px", minWidth: 110 }}
-            startIcon={pending === "transfer" ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate(`${LABELS}.deposit.button`)}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+          {translate(`${LABELS}.deposit.button`)}
+        </Button>
+      </Stack>
+    </SaleSection>
   );
 }

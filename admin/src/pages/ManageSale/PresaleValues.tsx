@@ -1,8 +1,9 @@
-import { Card, CardContent, Table, TableBody, TableCell, TableRow, Typography } from "@mui/material";
+import { Table, TableBody, TableCell, TableRow } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { BNB_DECIMALS, BUSD_DECIMALS, secondsToDays } from "../../chain";
 import { show } from "./format";
 import { useSale } from "./useSale";
+import { SaleSection } from "./SaleSection";
 
 const LABELS = "app.manage_sale.values";
 
@@ -39,24 +40,19 @@ export function PresaleValues() {
     ...(state.endTime > 0n ? ([["end_time", new Date(Number(state.endTime) * 1000).toLocaleString()]] as [string, string][]) : []),
   ];
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${LABELS}.title`)}
-        </Typography>
-        <Table size="small" aria-label={translate(`${LABELS}.title`)}>
-          <TableBody>
-            {rows.map(([key, value]) => (
-              <TableRow key={key} data-value={key}>
-                <TableCell component="th" scope="row" sx={{ color: "text.secondary", width: "40%" }}>
-                  {translate(`${LABELS}.${key}`)}
-                </TableCell>
-                <TableCell sx={{ fontFamily: value.startsWith("0x") ? "monospace" : undefined, wordBreak: "break-all" }}>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+    <SaleSection title={translate(`${LABELS}.title`)}>
+      <Table size="small" aria-label={translate(`${LABELS}.title`)}>
+        <TableBody>
+          {rows.map(([key, value]) => (
+            <TableRow key={key} data-value={key}>
+              <TableCell component="th" scope="row" sx={{ color: "text.secondary", width: "40%" }}>
+                {translate(`${LABELS}.${key}`)}
+              </TableCell>
+              <TableCell sx={{ fontFamily: value.startsWith("0x") ? "monospace" : undefined, wordBreak: "break-all" }}>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </SaleSection>
   );
 }

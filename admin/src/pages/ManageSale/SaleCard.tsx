@@ -1,19 +1,9 @@
-import {
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Divider,
-  FormControlLabel,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Button, CircularProgress, Divider, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
 import { checkAddress, humanError, parseDays } from "../../chain";
 import { useSale } from "./useSale";
+import { SaleSection } from "./SaleSection";
 
 const LABELS = "app.manage_sale";
 
@@ -90,70 +80,59 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
 
   const stakerValid = !!checkAddress(staker);
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${LABELS}.sale.title`)}
-        </Typography>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.start`)}>
-            <TextField
-              label={translate(`${LABELS}.sale.days`)}
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-              error={!!daysError}
-              helperText={daysError ?? undefined}
-              size="small"
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-            />
-            <ActionButton fn="startPresale" onClick={start}>
-              {translate(`${LABELS}.sale.start`)}
-            </ActionButton>
-            <ActionButton fn="closePresale" color="error" onClick={() => void act({ fn: "closePresale" }, message("stopped"))}>
-              {translate(`${LABELS}.sale.stop`)}
-            </ActionButton>
-          </Stack>
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <FormControlLabel
-              control={<Switch checked={state.isWhitelist} onChange={() => void toggleWhitelist()} disabled={pending !== null} />}
-              label={translate(`${LABELS}.sale.whitelist`)}
-            />
-            <Button variant="outlined" onClick={onAddWhitelist} disabled={pending !== null}>
-              {translate(`${LABELS}.sale.add_whitelist`)}
-            </Button>
-          </Stack>
-          <Divider />
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: "flex-start" }}
-            role="group"
-            aria-label={translate(`${LABELS}.sale.finalise`)}
-          >
-            <TextField
-              label={translate(`${LABELS}.sale.staker`)}
-              value={staker}
-              onChange={(e) => setStaker(e.target.value)}
-              error={!stakerValid}
-              helperText={stakerValid ? translate(`${LABELS}.sale.staker_help`) : translate(`${LABELS}.settings.invalid_address`)}
-              size="small"
-              fullWidth
-            />
-            <ActionButton fn="finalizeSale" color="secondary" onClick={finalise}>
-              {translate(`${LABELS}.sale.finalise`)}
-            </ActionButton>
-          </Stack>
-          <Divider />
-          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
-            <ActionButton fn="withdrawBNB" onClick={() => void act({ fn: "withdrawBNB" }, message("succeeded"))}>
-              {translate(`${LABELS}.sale.withdraw_bnb`)}
-            </ActionButton>
-            <ActionButton fn="getUnsoldTokens" onClick={() => void act({ fn: "getUnsoldTokens" }, message("succeeded"))}>
-              {translate(`${LABELS}.sale.withdraw_tokens`)}
-            </ActionButton>
-          </Stack>
+    <SaleSection title={translate(`${LABELS}.sale.title`)}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.start`)}>
+          <TextField
+            label={translate(`${LABELS}.sale.days`)}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            error={!!daysError}
+            helperText={daysError ?? undefined}
+            size="small"
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+          <ActionButton fn="startPresale" onClick={start}>
+            {translate(`${LABELS}.sale.start`)}
+          </ActionButton>
+          <ActionButton fn="closePresale" color="error" onClick={() => void act({ fn: "closePresale" }, message("stopped"))}>
+            {translate(`${LABELS}.sale.stop`)}
+          </ActionButton>
         </Stack>
-      </CardContent>
-    </Card>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+          <FormControlLabel
+            control={<Switch checked={state.isWhitelist} onChange={() => void toggleWhitelist()} disabled={pending !== null} />}
+            label={translate(`${LABELS}.sale.whitelist`)}
+          />
+          <Button variant="outlined" onClick={onAddWhitelist} disabled={pending !== null}>
+            {translate(`${LABELS}.sale.add_whitelist`)}
+          </Button>
+        </Stack>
+        <Divider />
+        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.finalise`)}>
+          <TextField
+            label={translate(`${LABELS}.sale.staker`)}
+            value={staker}
+            onChange={(e) => setStaker(e.target.value)}
+            error={!stakerValid}
+            helperText={stakerValid ? translate(`${LABELS}.sale.staker_help`) : translate(`${LABELS}.settings.invalid_address`)}
+            size="small"
+            fullWidth
+          />
+          <ActionButton fn="finalizeSale" color="secondary" onClick={finalise}>
+            {translate(`${LABELS}.sale.finalise`)}
+          </ActionButton>
+        </Stack>
+        <Divider />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
+          <ActionButton fn="withdrawBNB" onClick={() => void act({ fn: "withdrawBNB" }, message("succeeded"))}>
+            {translate(`${LABELS}.sale.withdraw_bnb`)}
+          </ActionButton>
+          <ActionButton fn="getUnsoldTokens" onClick={() => void act({ fn: "getUnsoldTokens" }, message("succeeded"))}>
+            {translate(`${LABELS}.sale.withdraw_tokens`)}
+          </ActionButton>
+        </Stack>
+      </Stack>
+    </SaleSection>
   );
 }

@@ -1,9 +1,10 @@
-import { Card, CardContent, Stack, Typography } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { BUSD_DECIMALS, checkAddress, humanError, parseAmount } from "../../chain";
 import { plain } from "./format";
 import { UpdateField, type Parsed } from "./UpdateField";
 import { useSale } from "./useSale";
+import { SaleSection } from "./SaleSection";
 
 const LABELS = "app.manage_sale";
 
@@ -37,47 +38,42 @@ export function SettingsCard() {
     { fn: "setBUSDHardCap", label: `${LABELS}.settings.hard_cap_usdt`, value: state.busdHardCap },
   ];
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate(`${LABELS}.settings.title`)}
-        </Typography>
-        <Stack spacing={2} sx={{ mt: 1 }}>
+    <SaleSection title={translate(`${LABELS}.settings.title`)}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <UpdateField
+          label={`${LABELS}.settings.price_usdt`}
+          helperText={translate(`${LABELS}.settings.price_help`, { symbol: token.symbol, decimals: token.decimals })}
+          current={plain(state.tokenRatePercrypto, token.decimals)}
+          parse={amountParser(token.decimals, translate(`${LABELS}.settings.price_usdt`))}
+          onUpdate={(rate) => act({ fn: "setTokenRatePercrypto", args: [rate] }, succeeded)}
+          disabled={busy}
+          busy={pending === "setTokenRatePercrypto"}
+        />
+        <UpdateField<string>
+          label={`${LABELS}.settings.token_address`}
+          current={state.tokenAddress}
+          parse={(text) => {
+            const address = checkAddress(text);
+            return address ? { value: address } : { error: translate(`${LABELS}.settings.invalid_address`) };
+          }}
+          onUpdate={(address) => act({ fn: "setTokenAddress", args: [address] }, succeeded)}
+          disabled={busy}
+          busy={pending === "setTokenAddress"}
+          inputMode="text"
+        />
+        {limits.map(({ fn, label, value }) => (
           <UpdateField
-            label={`${LABELS}.settings.price_usdt`}
-            helperText={translate(`${LABELS}.settings.price_help`, { symbol: token.symbol, decimals: token.decimals })}
-            current={plain(state.tokenRatePercrypto, token.decimals)}
-            parse={amountParser(token.decimals, translate(`${LABELS}.settings.price_usdt`))}
-            onUpdate={(rate) => act({ fn: "setTokenRatePercrypto", args: [rate] }, succeeded)}
+            key={fn}
+            label={label}
+            helperText={usdtHelp}
+            current={plain(value, BUSD_DECIMALS)}
+            parse={amountParser(BUSD_DECIMALS, translate(label))}
+            onUpdate={(amount) => act({ fn, args: [amount] }, succeeded)}
             disabled={busy}
-            busy={pending === "setTokenRatePercrypto"}
+            busy={pending === fn}
           />
-          <UpdateField<string>
-            label={`${LABELS}.settings.token_address`}
-            current={state.tokenAddress}
-            parse={(text) => {
-              const address = checkAddress(text);
-              return address ? { value: address } : { error: translate(`${LABELS}.settings.invalid_address`) };
-            }}
-            onUpdate={(address) => act({ fn: "setTokenAddress", args: [address] }, succeeded)}
-            disabled={busy}
-            busy={pending === "setTokenAddress"}
-            inputMode="text"
-          />
-          {limits.map(({ fn, label, value }) => (
-            <UpdateField
-              key={fn}
-              label={label}
-              helperText={usdtHelp}
-              current={plain(value, BUSD_DECIMALS)}
-              parse={amountParser(BUSD_DECIMALS, translate(label))}
-              onUpdate={(amount) => act({ fn, args: [amount] }, succeeded)}
-              disabled={busy}
-              busy={pending === fn}
-            />
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+        ))}
+      </Stack>
+    </SaleSection>
   );
 }
