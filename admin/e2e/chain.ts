@@ -9,7 +9,7 @@
 import { getContract, getContractFactory, type ContractName } from "@presale/abis/node";
 import { getAddress, JsonRpcProvider, parseUnits, type Contract } from "ethers";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseUrl } from "./browser";
+import { baseUrl, launch, signIn, type Browser } from "./browser";
 import { injectWallet } from "./wallet";
 
 export interface E2EChain {
@@ -107,3 +107,11 @@ export async function connectThroughChooser(page: Page) {
 
 /** Every EIP-1193 method the page called on the injected wallet, in order. */
 export const walletCalls = (page: Page) => page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls ?? []);
+
+/** A signed-in browser whose wallet is the injected test wallet on this chain. */
+export async function signedInWithWallet(chain: E2EChain, wallet: TestWalletOptions = {}): Promise<Browser> {
+  const browser = await launch();
+  await installTestWallet(browser.context, chain, wallet);
+  await signIn(browser.page);
+  return browser;
+}

@@ -6,13 +6,13 @@
  */
 import { parseEther, parseUnits, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
-import { eventually, graphql, launch, open, row, shot, signIn, type Browser } from "./browser";
+import { eventually, graphql, open, row, shot, type Browser } from "./browser";
 import {
   connectThroughChooser,
   contractAt,
   deployToken,
   e2eChain,
-  installTestWallet,
+  signedInWithWallet,
   walletCalls,
   type E2EChain,
   type TestWalletOptions,
@@ -29,12 +29,10 @@ afterEach(async () => {
   browser = undefined;
 });
 
-/** A signed-in browser whose wallet is the injected test wallet. */
 async function browserWith(wallet: TestWalletOptions = {}) {
-  browser = await launch();
-  await installTestWallet(browser.context, chain, wallet);
-  await signIn(browser.page);
-  return browser.page;
+  const opened = await signedInWithWallet(chain, wallet);
+  browser = opened;
+  return opened.page;
 }
 
 const modal = (page: Page) => page.getByRole("dialog", { name: "Add LaunchPadv" });

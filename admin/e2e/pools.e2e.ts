@@ -8,13 +8,13 @@
 import path from "path";
 import { ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
-import { eventually, graphql, IMAGES, launch, open, row, setFile, shot, signIn, type Browser } from "./browser";
+import { eventually, graphql, IMAGES, open, row, setFile, shot, type Browser } from "./browser";
 import {
   connectThroughChooser,
   contractAt,
   deployToken,
   e2eChain,
-  installTestWallet,
+  signedInWithWallet,
   walletCalls,
   type E2EChain,
   type TestWalletOptions,
@@ -47,10 +47,9 @@ afterEach(async () => {
 });
 
 async function browserWith(wallet: TestWalletOptions = {}) {
-  browser = await launch();
-  await installTestWallet(browser.context, chain, wallet);
-  await signIn(browser.page);
-  return browser.page;
+  const opened = await signedInWithWallet(chain, wallet);
+  browser = opened;
+  return opened.page;
 }
 
 const modal = (page: Page) => page.getByRole("dialog", { name: "Add Pool" });
