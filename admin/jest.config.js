@@ -35,9 +35,8 @@ const esm = [
 
 export default {
   testEnvironment: "jest-fixed-jsdom",
-  // Admin tests live in test/ (one file per screen or module, helpers beside them).
-  // src/chain/__tests__ is the one exception, until the chain layer's own rework moves it there.
-  roots: ["<rootDir>/test", "<rootDir>/src/chain"],
+  // Admin tests live in test/ (one file per screen or module, helpers beside them; the chain layer's in test/chain/).
+  roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
   transform: { "^.+\\.(t|j)sx?$": swc, "^.+\\.mjs$": swc },

@@ -5,10 +5,10 @@
  */
 import { render, waitFor } from "@testing-library/react";
 import { Connector, type Actions } from "@web3-react/types";
-import { setChainConfig, type ChainConfig } from "../config";
-import { getConnectors, walletConnectOptions } from "../connectors";
-import { getWallet } from "../wallet";
-import { LAST_WALLET_KEY, NO_WALLET_MESSAGE, resetEagerConnect, WalletProvider } from "../WalletProvider";
+import { setChainConfig, type ChainConfig } from "../../src/chain/config";
+import { getConnectors, walletConnectOptions } from "../../src/chain/connectors";
+import { getWallet } from "../../src/chain/wallet";
+import { LAST_WALLET_KEY, NO_WALLET_MESSAGE, resetEagerConnect, WalletProvider } from "../../src/chain/WalletProvider";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const fakeProvider = { request: jest.fn(async () => null), on: jest.fn(), removeListener: jest.fn() };
@@ -31,7 +31,7 @@ class FakeWalletConnect extends Connector {
 }
 
 const clearStorage = jest.fn(async () => {});
-jest.mock("../walletConnect", () => {
+jest.mock("../../src/chain/walletConnect", () => {
   const create = jest.fn((actions: Actions) => new FakeWalletConnect(actions));
   created.push(create);
   return { createWalletConnect: create, clearWalletConnectStorage: () => clearStorage() };

@@ -11,8 +11,8 @@ import {
   sameAddress,
   secondsToDays,
   shortAddress,
-} from "../units";
-import { ChainError } from "../errors";
+} from "../../src/chain/units";
+import { ChainError } from "../../src/chain/errors";
 
 describe("parseAmount", () => {
   it("turns decimal text into base units without floating point", () => {

@@ -6,12 +6,12 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { AdminContext, Notification } from "react-admin";
-import { setChainConfig } from "../config";
-import { ConnectButton } from "../ConnectButton";
-import { closeReadProviders } from "../reads";
-import { getWallet, setWallet } from "../wallet";
-import { NO_WALLET_MESSAGE, resetEagerConnect, USER_WALLET_KEY, WalletProvider } from "../WalletProvider";
-import { useWallet } from "../useWallet";
+import { setChainConfig } from "../../src/chain/config";
+import { ConnectButton } from "../../src/chain/ConnectButton";
+import { closeReadProviders } from "../../src/chain/reads";
+import { getWallet, setWallet } from "../../src/chain/wallet";
+import { NO_WALLET_MESSAGE, resetEagerConnect, USER_WALLET_KEY, WalletProvider } from "../../src/chain/WalletProvider";
+import { useWallet } from "../../src/chain/useWallet";
 import { allowLocalChain, injectedWallet, PORT_RANGE } from "./helpers";
 
 let chain: LocalChain;

@@ -4,11 +4,11 @@
  * recordChainTransaction is answered by msw.
  */
 import { startLocalChain, type LocalChain } from "@presale/abis/node";
-import { setChainConfig } from "../config";
-import { closeReadProviders, readMany, readPresale, readToken, readBlacklisted } from "../reads";
-import { sendTransaction } from "../transactions";
-import { parseBnb, parseAmount } from "../units";
-import { setWallet } from "../wallet";
+import { setChainConfig } from "../../src/chain/config";
+import { closeReadProviders, readMany, readPresale, readToken, readBlacklisted } from "../../src/chain/reads";
+import { sendTransaction } from "../../src/chain/transactions";
+import { parseBnb, parseAmount } from "../../src/chain/units";
+import { setWallet } from "../../src/chain/wallet";
 import { allowLocalChain, fakeHistory, injectedWallet, PORT_RANGE, rpcLog } from "./helpers";
 
 let chain: LocalChain;

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { AbiCoder, Interface, makeError } from "ethers";
-import { OWNER_ONLY, type ContractName } from "../contracts";
-import { ChainError, decodeRevertData, errorKind, humanError, revertReason, toChainError } from "../errors";
+import { OWNER_ONLY, type ContractName } from "../../src/chain/contracts";
+import { ChainError, decodeRevertData, errorKind, humanError, revertReason, toChainError } from "../../src/chain/errors";
 
 const coder = AbiCoder.defaultAbiCoder();
 const errorString = (reason: string) => "0x08c379a0" + coder.encode(["string"], [reason]).slice(2);
@@ -90,7 +90,7 @@ describe("humanError", () => {
 
 describe("OWNER_ONLY", () => {
   it("lists exactly the onlyOwner functions of the contracts' sources", () => {
-    const dir = path.join(__dirname, "../../../../abis/contracts");
+    const dir = path.join(__dirname, "../../../abis/contracts");
     const found: Record<string, string[]> = {};
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".sol"))) {
       const source = fs.readFileSync(path.join(dir, file), "utf8");

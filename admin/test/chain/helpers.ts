@@ -1,7 +1,7 @@
 /** Test helpers: a local anvil chain reachable through msw, and an injected EIP-1193 wallet that forwards to it. */
 import { graphql, http, HttpResponse, passthrough } from "msw";
-import { server } from "../../../test/setup";
-import type { Eip1193Provider } from "../wallet";
+import { server } from "../setup";
+import type { Eip1193Provider } from "../../src/chain/wallet";
 
 /** anvil ports for the admin's chain tests. */
 export const PORT_RANGE: [number, number] = [8800, 8899];

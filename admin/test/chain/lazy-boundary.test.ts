@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const SRC = path.join(__dirname, "../..");
+const SRC = path.join(__dirname, "../../src");
 const CHAIN = path.join(SRC, "chain");
 const WALLET_PACKAGES = /^(ethers|@web3-react\/|@walletconnect\/|@reown\/|@presale\/abis)/;
 

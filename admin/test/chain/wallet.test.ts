@@ -1,7 +1,7 @@
 import { graphql, HttpResponse } from "msw";
-import { server } from "../../../test/setup";
-import { addChainParameter, getChainConfig, resetChainConfig, setChainConfig, type ChainConfig } from "../config";
-import { ChainError } from "../errors";
+import { server } from "../setup";
+import { addChainParameter, getChainConfig, resetChainConfig, setChainConfig, type ChainConfig } from "../../src/chain/config";
+import { ChainError } from "../../src/chain/errors";
 import {
   browserProviderFor,
   ensureChain,
@@ -10,7 +10,7 @@ import {
   setWallet,
   subscribeWallet,
   type Eip1193Provider,
-} from "../wallet";
+} from "../../src/chain/wallet";
 
 const config: ChainConfig = {
   chainId: 97,
