@@ -8,7 +8,7 @@
  *   import { chainMock } from "./chainMock";
  */
 import { Button, Dialog, DialogContent, DialogTitle } from "@mui/material";
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 
 type ChainModule = typeof import("../src/chain");
 
@@ -66,13 +66,26 @@ interface FakeWallet {
   closeChooser(): void;
   connect(): Promise<boolean>;
   disconnect(): Promise<void>;
+  reconnected: Promise<void>;
+  requestWallet(): Promise<{ account: string; provider: typeof chainMock.provider }>;
 }
+
+type WalletRequest = { resolve(wallet: { account: string; provider: typeof chainMock.provider }): void; reject(error: unknown): void };
 
 const WalletContext = createContext<FakeWallet | null>(null);
 
 function FakeWalletProvider({ children }: { children: ReactNode }) {
   const [account, setAccount] = useState<string | null>(chainMock.connected ? chainMock.account : null);
   const [chooserOpen, setChooserOpen] = useState(false);
+  // Like the real provider: a request for a wallet waits for the chooser, which settles it.
+  const request = useRef<WalletRequest | null>(null);
+  // Like the real provider's eager reconnect, it settles once the chain config has been fetched.
+  const [reconnected] = useState(() => chainMock.requireChainConfig().then(() => {}));
+  const settle = (fn: (waiting: WalletRequest) => void) => {
+    const waiting = request.current;
+    request.current = null;
+    if (waiting) fn(waiting);
+  };
   const value = useMemo<FakeWallet>(
     () => ({
       status: "ready",
@@ -85,15 +98,29 @@ function FakeWalletProvider({ children }: { children: ReactNode }) {
       error: null,
       chooserOpen,
       openChooser: () => setChooserOpen(true),
-      closeChooser: () => setChooserOpen(false),
+      closeChooser: () => {
+        setChooserOpen(false);
+        const { ChainError } = jest.requireActual<ChainModule>("../src/chain");
+        settle((waiting) => waiting.reject(new ChainError("no-wallet", "Please connect your wallet")));
+      },
       connect: async () => {
         setAccount(chainMock.account);
         setChooserOpen(false);
+        settle((waiting) => waiting.resolve({ account: chainMock.account, provider: chainMock.provider }));
         return true;
       },
       disconnect: async () => setAccount(null),
+      reconnected,
+      requestWallet: async () => {
+        await reconnected;
+        if (account) return { account, provider: chainMock.provider };
+        return new Promise((resolve, reject) => {
+          request.current = { resolve, reject };
+          setChooserOpen(true);
+        });
+      },
     }),
-    [account, chooserOpen],
+    [account, chooserOpen, reconnected],
   );
   return (
     <WalletContext.Provider value={value}>

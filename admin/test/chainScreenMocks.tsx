@@ -10,7 +10,7 @@
  *   jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
  *   jest.mock("../src/chain/WalletProvider", () => require("./chainScreenMocks").walletProviderMock());
  */
-import { createContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { PresaleState } from "../src/chain/reads";
 
 type Reads = typeof import("../src/chain/reads");
@@ -142,12 +142,11 @@ export function configMock(): Config {
 }
 
 /**
- * The wallet module with a fake connection: the real useWallet and
- * ConnectButton read this module's WalletContext. (The real module is not
- * loaded: its chooser imports useWallet, which imports this mock back.)
+ * The wallet module with a fake connection, given through the real
+ * WalletContext: the real useWallet and ConnectButton read it.
  */
 export function walletProviderMock(): WalletProviderModule {
-  const WalletContext = createContext<unknown>(null);
+  const { WalletContext } = jest.requireActual<typeof import("../src/chain/WalletContext")>("../src/chain/WalletContext");
   function FakeWalletProvider({ children, saveAddressKey }: { children: ReactNode; saveAddressKey?: string }) {
     const [account, setAccount] = useState<string | null>(fakeChain.connected ? fakeChain.account : null);
     const config = fakeChain.config;
@@ -181,6 +180,11 @@ export function walletProviderMock(): WalletProviderModule {
         // No chooser here: 'Connect Wallet' connects the browser wallet at once.
         openChooser: () => setAccount(fakeChain.account),
         closeChooser: () => {},
+        reconnected: Promise.resolve(),
+        requestWallet: async () => {
+          setAccount(fakeChain.account);
+          return { account: fakeChain.account, provider: { request: async () => null } };
+        },
       }),
       [account, config, saveAddressKey],
     );
@@ -190,7 +194,6 @@ export function walletProviderMock(): WalletProviderModule {
     LAST_WALLET_KEY: "chainWallet",
     USER_WALLET_KEY: "userwallet",
     NO_WALLET_MESSAGE: "No Dapp Supported Wallet Found",
-    WalletContext,
     WalletProvider: FakeWalletProvider,
     resetEagerConnect: () => {},
   } as unknown as WalletProviderModule;

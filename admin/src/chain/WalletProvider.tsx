@@ -1,55 +1,25 @@
 /**
- * Wallet connection for the chain screens: loads the chain config, keeps the
- * two connectors (browser wallet, WalletConnect), reconnects eagerly on load
- * (a saved WalletConnect session first, else the browser wallet), renders the
- * 'Select a Wallet' chooser, and publishes the connection to useWallet() and
- * to sendTransaction (wallet.ts).
+ * Wallet connection for the chain screens: loads the chain config, reads the
+ * connection from web3-react's hooks (the one state there is), reconnects
+ * eagerly on load (a saved WalletConnect session first, else the browser
+ * wallet), and renders the 'Select a Wallet' chooser, which settles the
+ * screens' requests for a wallet.
  */
-import type { BrowserProvider } from "ethers";
-import type { Connector } from "@web3-react/types";
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { getAddress } from "ethers";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { getChainConfig, type ChainConfig } from "./config";
 import { getConnectors, hasBrowserWallet, type WalletConnectors } from "./connectors";
-import { humanError } from "./errors";
+import { ChainError, humanError } from "./errors";
 import { WalletChooser } from "./WalletChooser";
-import { browserProviderFor, ensureChain, setWallet, type Eip1193Provider, type WalletKind } from "./wallet";
+import { WalletContext, type WalletContextValue, type WalletStatus } from "./WalletContext";
+import { browserProviderFor, ensureChain, type ConnectedWallet, type Eip1193Provider } from "./wallet";
 
 /** localStorage key remembering which wallet was used last ('browser' | 'walletconnect'). */
 export const LAST_WALLET_KEY = "chainWallet";
 /** The legacy key under which the blocklist screens keep the connected address. */
 export const USER_WALLET_KEY = "userwallet";
 export const NO_WALLET_MESSAGE = "No Dapp Supported Wallet Found";
-const EAGER_TIMEOUT_MS = 10_000;
-
-export type WalletStatus = "loading" | "ready" | "off" | "error";
-
-export interface WalletContextValue {
-  /** 'off': the gateway runs without a chain (CHAIN=none); 'error': the config could not be loaded. */
-  status: WalletStatus;
-  config: ChainConfig | null;
-  account: string | null;
-  chainId: number | null;
-  kind: WalletKind | null;
-  isActive: boolean;
-  isActivating: boolean;
-  /** True when the wallet is on the configured chain. */
-  onRightChain: boolean;
-  /** ethers 6 over the wallet (rebuilt when the chain changes); null when disconnected. */
-  provider: BrowserProvider | null;
-  eip1193: Eip1193Provider | null;
-  hasBrowserWallet: boolean;
-  /** The last connection error, in plain words. */
-  error: string | null;
-  connect(kind: "browser" | "walletconnect"): Promise<boolean>;
-  disconnect(): Promise<void>;
-  /** Asks the wallet to switch to (or add) the configured chain. */
-  ensureChain(): Promise<number>;
-  chooserOpen: boolean;
-  openChooser(): void;
-  closeChooser(): void;
-}
-
-export const WalletContext = createContext<WalletContextValue | null>(null);
+const CONNECT_FIRST = "Please connect your wallet";
 
 export interface WalletProviderProps {
   children: ReactNode;
@@ -61,26 +31,34 @@ export interface WalletProviderProps {
   onDisconnected?(): void;
 }
 
-interface Connection {
-  connector: Connector | null;
-  account: string | null;
-  chainId: number | null;
-  isActive: boolean;
-  isActivating: boolean;
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(reason: unknown): void;
 }
 
-const NO_CONNECTION: Connection = { connector: null, account: null, chainId: null, isActive: false, isActivating: false };
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+interface LoadedConfig {
+  status: WalletStatus;
+  config: ChainConfig | null;
+  error: string | null;
+}
 
 /**
  * Keeps the chain screens' wallet: its children stay mounted while the chain
  * config loads (the tree does not change shape when it arrives).
  */
 export function WalletProvider({ children, saveAddressKey, eager = true, onDisconnected }: WalletProviderProps) {
-  const [loaded, setLoaded] = useState<{ status: WalletStatus; config: ChainConfig | null; error: string | null }>({
-    status: "loading",
-    config: null,
-    error: null,
-  });
+  const [loaded, setLoaded] = useState<LoadedConfig>({ status: "loading", config: null, error: null });
   useEffect(() => {
     let live = true;
     getChainConfig().then(
@@ -92,26 +70,51 @@ export function WalletProvider({ children, saveAddressKey, eager = true, onDisco
     };
   }, []);
   const { status, config } = loaded;
-  const connectors = config ? getConnectors(config) : null;
-  const [connection, setConnection] = useState<Connection>(NO_CONNECTION);
+
+  const connectors = getConnectors();
+  const { priority } = connectors;
+  const connector = priority.usePriorityConnector();
+  const priorityAccount = priority.usePriorityAccount();
+  const priorityChainId = priority.usePriorityChainId();
+  const isActive = priority.usePriorityIsActive();
+  const isActivating = priority.usePriorityIsActivating();
+  const account = isActive && priorityAccount ? getAddress(priorityAccount) : null;
+  const chainId = isActive ? (priorityChainId ?? null) : null;
+  const eip1193 = isActive ? ((connector.provider as Eip1193Provider | undefined) ?? null) : null;
+  const kind = isActive ? connectors.kindOf(connector) : null;
+
   const [chooserOpen, setChooserOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [connectError, setConnectError] = useState<string | null>(null);
+  const error = connectError ?? loaded.error;
 
-  const { connector, account, chainId, isActive, isActivating } = connection;
-  const eip1193 = isActive && connector ? ((connector.provider as Eip1193Provider | undefined) ?? null) : null;
-  const kind = isActive && connector && connectors ? connectors.kindOf(connector) : null;
+  // What the chooser's callbacks need between renders: the request it settles, and whether a pick is still running.
+  const request = useRef<Deferred<ConnectedWallet> | null>(null);
+  const picking = useRef(0);
+  const chooserShown = useRef(false);
+  const latest = useRef({ status, error });
+  latest.current = { status, error };
+  const [reconnect] = useState(() => deferred<void>());
+
+  const showChooser = useCallback((open: boolean) => {
+    chooserShown.current = open;
+    setChooserOpen(open);
+  }, []);
+
+  /** The chooser closed without a wallet: the waiting request fails with what the chooser said. */
+  const giveUp = useCallback((reason?: string | null) => {
+    const waiting = request.current;
+    request.current = null;
+    waiting?.reject(new ChainError("no-wallet", reason ?? latest.current.error ?? CONNECT_FIRST));
+  }, []);
 
   useEffect(() => {
-    if (eager && connectors) void connectEagerly(connectors);
-  }, [eager, connectors]);
+    if (status === "loading") return;
+    const done = status === "ready" && eager ? connectors.reconnectOnce(() => connectEagerly(connectors)) : Promise.resolve();
+    done.catch(logEagerFailure).finally(reconnect.resolve);
+  }, [status, eager, connectors, reconnect]);
 
-  // Publish the connection to sendTransaction (wallet.ts).
-  useEffect(() => {
-    setWallet(eip1193 && account ? { provider: eip1193, account, chainId, kind } : null);
-  }, [eip1193, account, chainId, kind]);
+  useEffect(() => () => giveUp(CONNECT_FIRST), [giveUp]);
 
-  const saveKey = useRef(saveAddressKey);
-  saveKey.current = saveAddressKey;
   useEffect(() => {
     if (saveAddressKey && account) localStorage.setItem(saveAddressKey, account);
   }, [saveAddressKey, account]);
@@ -121,51 +124,81 @@ export function WalletProvider({ children, saveAddressKey, eager = true, onDisco
 
   const connect = useCallback(
     async (which: "browser" | "walletconnect") => {
-      if (!connectors) return false;
+      if (!config) return false;
       const { metaMask, walletConnect } = connectors;
-      setError(null);
+      setConnectError(null);
+      let failure: string | null = null;
+      picking.current++;
       try {
         if (which === "browser") {
           if (!hasBrowserWallet()) {
             console.log(NO_WALLET_MESSAGE);
-            setError(NO_WALLET_MESSAGE);
+            failure = NO_WALLET_MESSAGE;
             return false;
           }
           if (walletConnect.provider) await walletConnect.deactivate();
           await metaMask.activate();
         } else {
           if (metaMask.provider) metaMask.resetState();
-          await walletConnect.activate(connectors.config.chainId);
+          await walletConnect.activate(config.chainId);
         }
         localStorage.setItem(LAST_WALLET_KEY, which);
-        setChooserOpen(false);
+        showChooser(false);
+        const connected = connectors.connected();
+        if (connected) {
+          request.current?.resolve(connected);
+          request.current = null;
+        }
         return true;
       } catch (e) {
-        setError(humanError(e));
+        failure = humanError(e);
         return false;
+      } finally {
+        picking.current--;
+        if (failure) setConnectError(failure);
+        // Closed while this pick was running, and it brought no wallet: the request ends here.
+        if (!chooserShown.current && picking.current === 0) giveUp(failure);
       }
     },
-    [connectors],
+    [config, connectors, showChooser, giveUp],
   );
 
   const disconnect = useCallback(async () => {
     try {
-      if (connector?.deactivate) await connector.deactivate();
-      else await connector?.resetState();
+      if (connector.deactivate) await connector.deactivate();
+      else await connector.resetState();
     } finally {
       localStorage.removeItem(LAST_WALLET_KEY);
-      if (saveKey.current) localStorage.removeItem(saveKey.current);
-      setWallet(null);
+      if (saveAddressKey) localStorage.removeItem(saveAddressKey);
       onDisconnected?.();
     }
-  }, [connector, onDisconnected]);
+  }, [connector, saveAddressKey, onDisconnected]);
+
+  const closeChooser = useCallback(() => {
+    showChooser(false);
+    if (picking.current === 0) giveUp();
+  }, [showChooser, giveUp]);
+
+  const requestWallet = useCallback(async (): Promise<ConnectedWallet> => {
+    await reconnect.promise;
+    const now = latest.current;
+    if (now.status === "off") throw new ChainError("no-config", "Chain features are turned off on this server (CHAIN=none)");
+    if (now.status === "error") throw new ChainError("network", now.error ?? "The chain configuration could not be loaded");
+    const connected = connectors.connected();
+    if (connected) return connected;
+    if (!request.current) {
+      request.current = deferred();
+      showChooser(true);
+    }
+    return request.current.promise;
+  }, [reconnect, connectors, showChooser]);
 
   const value = useMemo<WalletContextValue>(
     () => ({
       status,
       config,
-      account: isActive ? account : null,
-      chainId: isActive ? chainId : null,
+      account,
+      chainId,
       kind,
       isActive,
       isActivating: status === "loading" || isActivating,
@@ -173,13 +206,15 @@ export function WalletProvider({ children, saveAddressKey, eager = true, onDisco
       provider,
       eip1193,
       hasBrowserWallet: hasBrowserWallet(),
-      error: error ?? loaded.error,
+      error,
       connect,
       disconnect,
       ensureChain: () => (config ? ensureChain(eip1193, config) : Promise.reject(new Error(loaded.error ?? "The chain is not available"))),
       chooserOpen,
-      openChooser: () => setChooserOpen(true),
-      closeChooser: () => setChooserOpen(false),
+      openChooser: () => showChooser(true),
+      closeChooser,
+      reconnected: reconnect.promise,
+      requestWallet,
     }),
     [
       status,
@@ -196,59 +231,40 @@ export function WalletProvider({ children, saveAddressKey, eager = true, onDisco
       connect,
       disconnect,
       chooserOpen,
+      showChooser,
+      closeChooser,
+      reconnect,
+      requestWallet,
     ],
   );
 
   return (
     <WalletContext.Provider value={value}>
-      {connectors && <ConnectionWatcher connectors={connectors} onChange={setConnection} />}
       {children}
-      {connectors && <WalletChooser />}
+      {config && <WalletChooser />}
     </WalletContext.Provider>
   );
 }
 
-/** Reads web3-react's state of whichever connector is active and hands it up. */
-function ConnectionWatcher({ connectors, onChange }: { connectors: WalletConnectors; onChange(c: Connection): void }) {
-  const { priority } = connectors;
-  const connector = priority.usePriorityConnector();
-  const account = priority.usePriorityAccount() ?? null;
-  const chainId = priority.usePriorityChainId() ?? null;
-  const isActive = priority.usePriorityIsActive();
-  const isActivating = priority.usePriorityIsActivating();
-  useEffect(() => {
-    onChange({ connector, account, chainId, isActive, isActivating });
-  }, [onChange, connector, account, chainId, isActive, isActivating]);
-  return null;
-}
-
-let eagerDone: Promise<void> | null = null;
-
 /** Lets the next WalletProvider reconnect eagerly again (done once per page load otherwise). */
 export function resetEagerConnect() {
-  eagerDone = null;
+  getConnectors().forgetReconnect();
 }
 
-const withTimeout = <T,>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), ms))]);
+const logEagerFailure = (e: unknown) => console.warn("Wallet: could not reconnect:", humanError(e));
 
-/** Once per page load: a saved WalletConnect session first, else the browser wallet, else log that there is none. */
-function connectEagerly({ metaMask, walletConnect }: WalletConnectors): Promise<void> {
-  if (!eagerDone) {
-    eagerDone = (async () => {
-      if (localStorage.getItem(LAST_WALLET_KEY) === "walletconnect") {
-        try {
-          await withTimeout(walletConnect.connectEagerly(), EAGER_TIMEOUT_MS);
-          return;
-        } catch {
-          localStorage.removeItem(LAST_WALLET_KEY);
-          await walletConnect.deactivate().catch(() => {});
-          await import("./walletConnect").then((m) => m.clearWalletConnectStorage()).catch(() => {});
-        }
-      }
-      if (hasBrowserWallet()) await metaMask.connectEagerly();
-      else console.log(NO_WALLET_MESSAGE);
-    })();
+/** A saved WalletConnect session first, else the browser wallet, else log that there is none. */
+async function connectEagerly({ metaMask, walletConnect }: WalletConnectors): Promise<void> {
+  if (localStorage.getItem(LAST_WALLET_KEY) === "walletconnect") {
+    try {
+      await walletConnect.connectEagerly();
+      return;
+    } catch {
+      localStorage.removeItem(LAST_WALLET_KEY);
+      await walletConnect.deactivate().catch(() => {});
+      await import("./walletConnect").then((m) => m.clearWalletConnectStorage()).catch(() => {});
+    }
   }
-  return eagerDone;
+  if (hasBrowserWallet()) await metaMask.connectEagerly();
+  else console.log(NO_WALLET_MESSAGE);
 }

@@ -1,51 +1,20 @@
 /**
  * The two wallets of the 'Select a Wallet' chooser, as web3-react v8
  * connectors: the browser wallet (@web3-react/metamask: window.ethereum) and
- * WalletConnect v2, whose code loads only when it is used. One pair per chain
- * config, kept for the page's life so every screen shares the connection.
+ * WalletConnect v2, whose code loads only when it is used. One pair for the
+ * page's life, so every screen shares the connection; their web3-react stores
+ * are the only record of which wallet is connected.
  */
 import { getPriorityConnector, initializeConnector, type Web3ReactHooks } from "@web3-react/core";
 import { MetaMask } from "@web3-react/metamask";
-import { Connector, type Actions } from "@web3-react/types";
-import { RPC_URLS } from "@presale/abis";
-import type { ChainConfig } from "./config";
-import type { WalletKind } from "./wallet";
-
-/**
- * WalletConnect v2 options: the active chain is the required (default)
- * chain (web3-react #845/#859: the default chain must be inside `chains`);
- * BSC 56 and BSC testnet 97 are optional; rpcMap serves 56 and 97 from their
- * public RPCs (WalletConnect's own RPC does not serve BSC) and the active chain
- * from the gateway's rpcUrl.
- */
-export function walletConnectOptions(config: ChainConfig, projectId: string) {
-  const optionalChains = [56, 97].filter((id) => id !== config.chainId);
-  return {
-    projectId,
-    chains: [config.chainId] as [number],
-    optionalChains,
-    showQrModal: true,
-    rpcMap: { 56: RPC_URLS[56], 97: RPC_URLS[97], [config.chainId]: config.rpcUrl },
-    metadata: {
-      name: "Presale Admin",
-      description: "Launchpad and presale back-office",
-      url: typeof window !== "undefined" ? window.location.origin : "http://localhost",
-      icons: [],
-    },
-  };
-}
+import { Connector, type Actions, type Web3ReactStore } from "@web3-react/types";
+import { getAddress } from "ethers";
+import { requireChainConfig } from "./config";
+import type { ConnectedWallet, Eip1193Provider, WalletKind } from "./wallet";
 
 /** The WalletConnect connector, loaded from its own chunk on first use; same API as @web3-react/walletconnect-v2's. */
 export class LazyWalletConnect extends Connector {
   private inner: Promise<Connector> | null = null;
-
-  constructor(
-    actions: Actions,
-    private readonly config: ChainConfig,
-    onError?: (error: Error) => void,
-  ) {
-    super(actions, onError);
-  }
 
   private load(): Promise<Connector> {
     if (!this.inner) {
@@ -62,8 +31,8 @@ export class LazyWalletConnect extends Connector {
           this.actions.resetState();
         },
       };
-      this.inner = import("./walletConnect").then(
-        (m) => (real = m.createWalletConnect(actions, this.config, this.onError)),
+      this.inner = Promise.all([requireChainConfig(), import("./walletConnect")]).then(
+        ([config, module]) => (real = module.createWalletConnect(actions, config, this.onError)),
         (e) => {
           this.inner = null;
           throw e;
@@ -81,7 +50,7 @@ export class LazyWalletConnect extends Connector {
 
   async activate(chainId?: number): Promise<void> {
     const real = await this.load();
-    await real.activate(chainId ?? this.config.chainId);
+    await real.activate(chainId ?? (await requireChainConfig()).chainId);
     this.provider = real.provider;
   }
 
@@ -93,42 +62,61 @@ export class LazyWalletConnect extends Connector {
 }
 
 export interface WalletConnectors {
-  config: ChainConfig;
   metaMask: MetaMask;
   walletConnect: LazyWalletConnect;
-  list: [Connector, Web3ReactHooks][];
+  list: [Connector, Web3ReactHooks, Web3ReactStore][];
   /** Hooks over whichever connector is active (browser wallet first). */
   priority: ReturnType<typeof getPriorityConnector>;
   kindOf(connector: Connector): WalletKind;
+  /** The wallet that is connected now (browser wallet first), read from the stores outside React; null when none. */
+  connected(): ConnectedWallet | null;
+  /** Runs `reconnect` once per page load (the eager reconnect); every caller gets that one promise. */
+  reconnectOnce(reconnect: () => Promise<void>): Promise<void>;
+  /** Lets the next reconnectOnce run again (a fresh page, in tests). */
+  forgetReconnect(): void;
 }
-
-let cached: { key: string; value: WalletConnectors } | null = null;
 
 const logError = (error: Error) => console.warn("Wallet:", error.message);
 
-/** The connectors for this chain config (the same objects on every call). */
-export function getConnectors(config: ChainConfig): WalletConnectors {
-  const key = `${config.chainId}@${config.rpcUrl}`;
-  if (cached?.key === key) return cached.value;
-  const [metaMask, metaMaskHooks] = initializeConnector<MetaMask>((actions) => new MetaMask({ actions, onError: logError }));
-  const [walletConnect, walletConnectHooks] = initializeConnector<LazyWalletConnect>(
-    (actions) => new LazyWalletConnect(actions, config, logError),
+function createConnectors(): WalletConnectors {
+  const [metaMask, metaMaskHooks, metaMaskStore] = initializeConnector<MetaMask>((actions) => new MetaMask({ actions, onError: logError }));
+  const [walletConnect, walletConnectHooks, walletConnectStore] = initializeConnector<LazyWalletConnect>(
+    (actions) => new LazyWalletConnect(actions, logError),
   );
-  const list: [Connector, Web3ReactHooks][] = [
-    [metaMask, metaMaskHooks],
-    [walletConnect, walletConnectHooks],
+  const list: WalletConnectors["list"] = [
+    [metaMask, metaMaskHooks, metaMaskStore],
+    [walletConnect, walletConnectHooks, walletConnectStore],
   ];
-  const value: WalletConnectors = {
-    config,
+  let reconnected: Promise<void> | null = null;
+  return {
     metaMask,
     walletConnect,
     list,
     priority: getPriorityConnector(...list),
-    kindOf: (c) => (c === walletConnect ? "walletconnect" : "browser"),
+    kindOf: (connector) => (connector === walletConnect ? "walletconnect" : "browser"),
+    connected() {
+      for (const [connector, , store] of list) {
+        const { accounts, chainId, activating } = store.getState();
+        // web3-react's own rule for "active": a chain, an account, no activation running.
+        if (!activating && chainId && accounts?.length && connector.provider)
+          return { provider: connector.provider as Eip1193Provider, account: getAddress(accounts[0]) };
+      }
+      return null;
+    },
+    reconnectOnce(reconnect) {
+      reconnected ??= reconnect();
+      return reconnected;
+    },
+    forgetReconnect() {
+      reconnected = null;
+    },
   };
-  cached = { key, value };
-  return value;
 }
+
+const pageConnectors = createConnectors();
+
+/** The page's connectors (the same objects on every call). */
+export const getConnectors = (): WalletConnectors => pageConnectors;
 
 /** Is there a browser wallet (window.ethereum)? */
 export const hasBrowserWallet = () => typeof window !== "undefined" && !!(window as { ethereum?: unknown }).ethereum;

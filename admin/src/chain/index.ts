@@ -57,24 +57,9 @@ export {
   checkAddress,
   sameAddress,
 } from "./units";
-export {
-  ensureChain,
-  getWallet,
-  setWallet,
-  subscribeWallet,
-  getBrowserProvider,
-  type Eip1193Provider,
-  type WalletSnapshot,
-  type WalletKind,
-} from "./wallet";
-export {
-  WalletProvider,
-  WalletContext,
-  USER_WALLET_KEY,
-  NO_WALLET_MESSAGE,
-  type WalletProviderProps,
-  type WalletContextValue,
-} from "./WalletProvider";
+export { ensureChain, type Eip1193Provider, type ConnectedWallet, type WalletKind } from "./wallet";
+export { WalletContext, type WalletContextValue } from "./WalletContext";
+export { WalletProvider, USER_WALLET_KEY, NO_WALLET_MESSAGE, type WalletProviderProps } from "./WalletProvider";
 export { useWallet } from "./useWallet";
 export { WalletChooser } from "./WalletChooser";
 export { ConnectButton, DISCONNECTED_MESSAGE } from "./ConnectButton";

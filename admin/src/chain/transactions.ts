@@ -10,7 +10,8 @@ import { requireChainConfig, type ChainConfig } from "./config";
 import { CONFIG_KEY_OF, CONTRACT_LABEL, interfaceOf, isOwnerOnly, type ContractName } from "./contracts";
 import { ChainError, humanError, toChainError } from "./errors";
 import { readOne, readProviderFor } from "./reads";
-import { browserProviderFor, ensureChain, getWallet, type Eip1193Provider } from "./wallet";
+import { getConnectors } from "./connectors";
+import { browserProviderFor, ensureChain, type Eip1193Provider } from "./wallet";
 
 export { humanError } from "./errors";
 
@@ -26,7 +27,7 @@ export interface TransactionRequest {
   ownerOnly?: boolean;
   /** Record the mined transaction in the gateway's history (default true). */
   record?: boolean;
-  /** Use this wallet instead of the connected one (tests, scripts). */
+  /** Send from this wallet (a chain form's, a test's) instead of the one connected through web3-react. */
   wallet?: { provider: Eip1193Provider; account?: string | null };
   /** Called once the wallet has sent the transaction. */
   onSubmitted?(hash: string): void;
@@ -99,9 +100,10 @@ async function walletAccount(provider: Eip1193Provider, wanted?: string | null):
 /** (a) wallet on the right chain, (b) the owner check, (c) the dry run — everything before a signature. */
 export async function prepareTransaction(req: TransactionRequest): Promise<Prepared> {
   const config = await requireChainConfig();
-  const current = getWallet();
-  const provider = req.wallet?.provider ?? current.provider;
-  if (!provider) throw new ChainError("no-wallet", "Please connect your wallet");
+  // The wallet it is given, else the one web3-react has connected.
+  const wallet = req.wallet ?? getConnectors().connected();
+  if (!wallet) throw new ChainError("no-wallet", "Please connect your wallet");
+  const { provider } = wallet;
   const to = resolveAddress(req, config);
   const iface = interfaceOf(req.contract);
   let data: string;
@@ -113,7 +115,7 @@ export async function prepareTransaction(req: TransactionRequest): Promise<Prepa
   const value = req.value ?? 0n;
 
   await ensureChain(provider, config);
-  const from = await walletAccount(provider, req.wallet ? req.wallet.account : current.account);
+  const from = await walletAccount(provider, wallet.account);
 
   const read = readProviderFor(config);
   if (req.ownerOnly ?? isOwnerOnly(req.contract, req.fn)) {

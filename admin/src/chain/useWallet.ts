@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { WalletContext, type WalletContextValue } from "./WalletProvider";
+import { WalletContext, type WalletContextValue } from "./WalletContext";
 
 /** The wallet connection of the nearest <WalletProvider>: account, chain, ethers provider, connect/disconnect, chooser. */
 export function useWallet(): WalletContextValue {

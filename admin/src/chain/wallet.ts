@@ -1,10 +1,11 @@
 /**
- * The connected wallet, outside React: the EIP-1193 provider of the active
- * connector, its account and chain. WalletProvider keeps it in step with
- * web3-react; sendTransaction reads it; tests (and any page without the
- * connectors) can set it directly with setWallet().
+ * What every wallet has in common, outside React: the EIP-1193 provider,
+ * ethers over it, and putting it on the configured chain. Which wallet is
+ * connected is web3-react's state only (connectors.ts, read by
+ * WalletProvider's hooks and by sendTransaction through the connectors'
+ * stores); nothing here remembers it.
  */
-import { BrowserProvider, getAddress } from "ethers";
+import { BrowserProvider } from "ethers";
 import { addChainParameter, chainName, requireChainConfig, type ChainConfig } from "./config";
 import { ChainError, humanError } from "./errors";
 
@@ -15,93 +16,31 @@ export interface Eip1193Provider {
   removeListener?(event: string, listener: (...args: any[]) => void): unknown;
 }
 
-export type WalletKind = "browser" | "walletconnect" | "injected";
+export type WalletKind = "browser" | "walletconnect";
 
-export interface WalletSnapshot {
-  provider: Eip1193Provider | null;
-  account: string | null;
-  chainId: number | null;
-  kind: WalletKind | null;
-}
-
-const EMPTY: WalletSnapshot = { provider: null, account: null, chainId: null, kind: null };
-let snapshot: WalletSnapshot = EMPTY;
-const listeners = new Set<() => void>();
-let detach: (() => void) | null = null;
-
-export const getWallet = (): WalletSnapshot => snapshot;
-
-export function subscribeWallet(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-function emit() {
-  for (const notify of [...listeners]) notify();
-}
-
-/** Replaces the current wallet (null: disconnected). Listens to the provider's chainChanged/accountsChanged. */
-export function setWallet(next: Partial<WalletSnapshot> | null) {
-  const merged: WalletSnapshot = next ? { ...EMPTY, ...next, kind: next.kind ?? (next.provider ? "injected" : null) } : EMPTY;
-  merged.account = merged.account ? getAddress(merged.account) : null;
-  if (
-    merged.provider === snapshot.provider &&
-    merged.account === snapshot.account &&
-    merged.chainId === snapshot.chainId &&
-    merged.kind === snapshot.kind
-  )
-    return;
-  if (merged.provider !== snapshot.provider) {
-    detach?.();
-    detach = merged.provider ? listen(merged.provider) : null;
-  }
-  snapshot = merged;
-  emit();
-}
-
-function listen(provider: Eip1193Provider) {
-  if (!provider.on || !provider.removeListener) return null;
-  const onChain = (chainId: string | number) => {
-    if (snapshot.provider === provider) {
-      snapshot = { ...snapshot, chainId: Number(chainId) };
-      emit();
-    }
-  };
-  const onAccounts = (accounts: string[]) => {
-    if (snapshot.provider === provider) {
-      snapshot = { ...snapshot, account: accounts?.[0] ? getAddress(accounts[0]) : null };
-      emit();
-    }
-  };
-  provider.on("chainChanged", onChain);
-  provider.on("accountsChanged", onAccounts);
-  return () => {
-    provider.removeListener?.("chainChanged", onChain);
-    provider.removeListener?.("accountsChanged", onAccounts);
-  };
+/** A wallet to send from: its provider and the account it signs with. */
+export interface ConnectedWallet {
+  provider: Eip1193Provider;
+  account: string;
 }
 
 // ----- ethers over the wallet -----
 
-let browser: { provider: Eip1193Provider; chainId: number | null; value: BrowserProvider } | null = null;
+// Keyed by the provider so a dropped wallet takes its BrowserProvider with it.
+const browserProviders = new WeakMap<Eip1193Provider, { chainId: number | null; value: BrowserProvider }>();
 
 /**
- * An ethers 6 BrowserProvider over an EIP-1193 provider. A BrowserProvider is
- * pinned to the network it first saw (ethers #4506), so a new one is built
- * whenever the provider or its chain changes.
+ * An ethers 6 BrowserProvider over an EIP-1193 provider, the same object for
+ * the same provider and chain. A BrowserProvider is pinned to the network it
+ * first saw (ethers #4506), so a new one is built when the chain changes.
  */
 export function browserProviderFor(provider: Eip1193Provider, chainId: number | null): BrowserProvider {
-  if (!browser || browser.provider !== provider || browser.chainId !== chainId) {
-    // The previous one is dropped, not destroyed: a screen may still hold it until it re-renders.
-    browser = { provider, chainId, value: new BrowserProvider(provider, chainId ?? undefined) };
-  }
-  return browser.value;
-}
-
-/** The current wallet's BrowserProvider, or null when none is connected. */
-export function getBrowserProvider(): BrowserProvider | null {
-  const { provider, chainId } = snapshot;
-  return provider ? browserProviderFor(provider, chainId) : null;
+  const known = browserProviders.get(provider);
+  if (known && known.chainId === chainId) return known.value;
+  // The previous one is dropped, not destroyed: a screen may still hold it until it re-renders.
+  const value = new BrowserProvider(provider, chainId ?? undefined);
+  browserProviders.set(provider, { chainId, value });
+  return value;
 }
 
 // ----- the right chain -----
@@ -120,8 +59,7 @@ const readChainId = async (provider: Eip1193Provider) => Number(await provider.r
  * switches again if it has not. Resolves with the chain id; throws a
  * ChainError('wrong-chain' | 'rejected') when the wallet stays elsewhere.
  */
-export async function ensureChain(provider?: Eip1193Provider | null, config?: ChainConfig): Promise<number> {
-  const wallet = provider ?? snapshot.provider;
+export async function ensureChain(wallet: Eip1193Provider | null, config?: ChainConfig): Promise<number> {
   if (!wallet) throw new ChainError("no-wallet", "Please connect your wallet");
   const target = config ?? (await requireChainConfig());
   const want = target.chainId;
@@ -149,9 +87,6 @@ export async function ensureChain(provider?: Eip1193Provider | null, config?: Ch
   }
   const now = await readChainId(wallet);
   if (now !== want) throw new ChainError("wrong-chain", `The wallet is on chain ${now}; switch it to ${name} (chain ${want})`);
-  if (snapshot.provider === wallet && snapshot.chainId !== now) {
-    snapshot = { ...snapshot, chainId: now };
-    emit();
-  }
+  // The wallet announces the switch itself (chainChanged), and its connector updates web3-react's state.
   return now;
 }

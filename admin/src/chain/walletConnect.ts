@@ -11,7 +11,7 @@
 import type { Actions } from "@web3-react/types";
 import { WalletConnect } from "@web3-react/walletconnect-v2";
 import type { ChainConfig } from "./config";
-import { walletConnectOptions } from "./connectors";
+import { walletConnectOptions } from "./walletConnectOptions";
 import { ChainError } from "./errors";
 
 export const walletConnectProjectId = (config?: ChainConfig): string | undefined =>

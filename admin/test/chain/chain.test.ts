@@ -8,8 +8,7 @@ import { setChainConfig } from "../../src/chain/config";
 import { closeReadProviders, readMany, readPresale, readToken, readBlacklisted } from "../../src/chain/reads";
 import { sendTransaction } from "../../src/chain/transactions";
 import { parseBnb, parseAmount } from "../../src/chain/units";
-import { setWallet } from "../../src/chain/wallet";
-import { allowLocalChain, fakeHistory, injectedWallet, PORT_RANGE, rpcLog } from "./helpers";
+import { allowLocalChain, connectBrowserWallet, dropBrowserWallet, fakeHistory, injectedWallet, PORT_RANGE, rpcLog } from "./helpers";
 
 let chain: LocalChain;
 let presale: string;
@@ -27,7 +26,7 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  setWallet(null);
+  dropBrowserWallet();
   closeReadProviders();
   await chain?.stop();
 });
@@ -93,7 +92,7 @@ describe("sendTransaction", () => {
   it("sends from the owner, waits for the receipt, records it, and the new value reads at the receipt's block", async () => {
     const history = fakeHistory();
     const wallet = injectedWallet(chain.rpcUrl, chain.accounts[0]);
-    setWallet({ provider: wallet, account: chain.accounts[0], chainId: chain.chainId });
+    await connectBrowserWallet(wallet);
     const submitted: string[] = [];
     const receipt = await sendTransaction({
       contract: "Presale",
@@ -216,7 +215,7 @@ describe("sendTransaction", () => {
   });
 
   it("says so when no wallet is connected", async () => {
-    setWallet(null);
+    dropBrowserWallet();
     await expect(sendTransaction({ contract: "Presale", address: presale, fn: "closePresale" })).rejects.toMatchObject({
       kind: "no-wallet",
       message: "Please connect your wallet",

@@ -1,6 +1,9 @@
 /** Test helpers: a local anvil chain reachable through msw, and an injected EIP-1193 wallet that forwards to it. */
 import { graphql, http, HttpResponse, passthrough } from "msw";
 import { server } from "../setup";
+import { getConnectors } from "../../src/chain/connectors";
+import { useWallet } from "../../src/chain/useWallet";
+import type { WalletContextValue } from "../../src/chain/WalletContext";
 import type { Eip1193Provider } from "../../src/chain/wallet";
 
 /** anvil ports for the admin's chain tests. */
@@ -114,4 +117,37 @@ export function injectedWallet(rpcUrl: string, account: string, options: { start
       }
     },
   };
+}
+
+/** A child for <WalletProvider> that renders nothing and keeps what useWallet() gave it last. */
+export function walletProbe() {
+  let last: WalletContextValue | null = null;
+  function WalletProbe() {
+    last = useWallet();
+    return null;
+  }
+  return {
+    WalletProbe,
+    current(): WalletContextValue {
+      if (!last) throw new Error("<WalletProbe> is not rendered");
+      return last;
+    },
+  };
+}
+
+/**
+ * Makes `wallet` the page's browser wallet (window.ethereum) and connects it
+ * through the real MetaMask connector, as picking 'Browser wallet' does; the
+ * requests the connection made are then forgotten.
+ */
+export async function connectBrowserWallet(wallet: TestWallet) {
+  (window as { ethereum?: unknown }).ethereum = Object.assign(wallet, { on: () => {}, removeListener: () => {} });
+  await getConnectors().metaMask.activate();
+  wallet.calls.length = 0;
+}
+
+/** Disconnects the browser wallet and takes it off the page. */
+export function dropBrowserWallet() {
+  getConnectors().metaMask.resetState();
+  delete (window as { ethereum?: unknown }).ethereum;
 }

@@ -9,10 +9,9 @@ import { AdminContext, Notification } from "react-admin";
 import { setChainConfig } from "../../src/chain/config";
 import { ConnectButton } from "../../src/chain/ConnectButton";
 import { closeReadProviders } from "../../src/chain/reads";
-import { getWallet, setWallet } from "../../src/chain/wallet";
 import { NO_WALLET_MESSAGE, resetEagerConnect, USER_WALLET_KEY, WalletProvider } from "../../src/chain/WalletProvider";
 import { useWallet } from "../../src/chain/useWallet";
-import { allowLocalChain, injectedWallet, PORT_RANGE } from "./helpers";
+import { allowLocalChain, dropBrowserWallet, injectedWallet, PORT_RANGE, walletProbe } from "./helpers";
 
 let chain: LocalChain;
 
@@ -32,7 +31,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  setWallet(null);
+  dropBrowserWallet();
   closeReadProviders();
   await chain?.stop();
 });
@@ -53,12 +52,15 @@ function ChainLine() {
   );
 }
 
+const probe = walletProbe();
+
 const renderWallet = (props: { eager?: boolean } = {}) =>
   render(
     <AdminContext>
       <WalletProvider saveAddressKey={USER_WALLET_KEY} {...props}>
         <ConnectButton />
         <ChainLine />
+        <probe.WalletProbe />
       </WalletProvider>
       <Notification />
     </AdminContext>,
@@ -80,20 +82,20 @@ it("connects the browser wallet through 'Select a Wallet', shows the short addre
   await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   expect(screen.getByTestId("chain")).toHaveTextContent("31337 right ethers");
   expect(localStorage.getItem(USER_WALLET_KEY)).toBe(chain.accounts[0]);
-  expect(getWallet()).toMatchObject({ account: chain.accounts[0], chainId: 31337, kind: "browser" });
+  expect(probe.current()).toMatchObject({ account: chain.accounts[0], chainId: 31337, kind: "browser" });
 
   await user.click(button);
   expect(await screen.findByText("Wallet Disconnected !")).toBeInTheDocument();
   expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeInTheDocument();
   expect(localStorage.getItem(USER_WALLET_KEY)).toBeNull();
-  expect(getWallet().account).toBeNull();
+  expect(probe.current().account).toBeNull();
 });
 
 it("reconnects the browser wallet eagerly on load", async () => {
   injectBrowserWallet(chain.accounts[1]);
   renderWallet();
   expect(await screen.findByRole("button", { name: "0x7099...79C8" })).toBeInTheDocument();
-  expect(getWallet().account).toBe(chain.accounts[1]);
+  expect(probe.current().account).toBe(chain.accounts[1]);
   // leave it disconnected for the next test
   await userEvent.click(screen.getByRole("button", { name: "0x7099...79C8" }));
   expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeInTheDocument();

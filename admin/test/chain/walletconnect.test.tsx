@@ -6,9 +6,10 @@
 import { render, waitFor } from "@testing-library/react";
 import { Connector, type Actions } from "@web3-react/types";
 import { setChainConfig, type ChainConfig } from "../../src/chain/config";
-import { getConnectors, walletConnectOptions } from "../../src/chain/connectors";
-import { getWallet } from "../../src/chain/wallet";
+import { getConnectors } from "../../src/chain/connectors";
+import { walletConnectOptions } from "../../src/chain/walletConnectOptions";
 import { LAST_WALLET_KEY, NO_WALLET_MESSAGE, resetEagerConnect, WalletProvider } from "../../src/chain/WalletProvider";
+import { walletProbe } from "./helpers";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const fakeProvider = { request: jest.fn(async () => null), on: jest.fn(), removeListener: jest.fn() };
@@ -63,14 +64,16 @@ describe("walletConnectOptions", () => {
 });
 
 describe("the lazy WalletConnect connector", () => {
+  beforeEach(() => setChainConfig(local));
+
   it("loads WalletConnect once, on first use, and exposes its provider and state", async () => {
-    const { walletConnect, priority } = getConnectors(local);
+    const { walletConnect, priority } = getConnectors();
     expect(created).toHaveLength(0); // the module is not even loaded yet
     await walletConnect.activate();
     await walletConnect.activate();
     expect(created[0]).toHaveBeenCalledTimes(1);
     expect(walletConnect.provider).toBe(fakeProvider);
-    expect(getConnectors(local).walletConnect).toBe(walletConnect);
+    expect(getConnectors().walletConnect).toBe(walletConnect);
     expect(priority).toBeDefined();
     await walletConnect.deactivate();
     expect(walletConnect.provider).toBeUndefined();
@@ -78,6 +81,8 @@ describe("the lazy WalletConnect connector", () => {
 });
 
 describe("eager reconnect", () => {
+  const probe = walletProbe();
+
   beforeEach(() => {
     resetEagerConnect();
     setChainConfig(local);
@@ -86,21 +91,31 @@ describe("eager reconnect", () => {
   it("restores a saved WalletConnect session first", async () => {
     behaviour.eagerFails = false;
     localStorage.setItem(LAST_WALLET_KEY, "walletconnect");
-    const view = render(<WalletProvider>child</WalletProvider>);
-    await waitFor(() => expect(getWallet()).toMatchObject({ account: ACCOUNT, chainId: 31337, kind: "walletconnect" }));
+    const view = render(
+      <WalletProvider>
+        child
+        <probe.WalletProbe />
+      </WalletProvider>,
+    );
+    await waitFor(() => expect(probe.current()).toMatchObject({ account: ACCOUNT, chainId: 31337, kind: "walletconnect" }));
     view.unmount();
-    await getConnectors(local).walletConnect.deactivate();
+    await getConnectors().walletConnect.deactivate();
   });
 
   it("falls back to the browser wallet (here: none) and forgets a dead WalletConnect session", async () => {
     behaviour.eagerFails = true;
     localStorage.setItem(LAST_WALLET_KEY, "walletconnect");
     const log = jest.spyOn(console, "log").mockImplementation(() => {});
-    render(<WalletProvider>child</WalletProvider>);
+    render(
+      <WalletProvider>
+        child
+        <probe.WalletProbe />
+      </WalletProvider>,
+    );
     await waitFor(() => expect(log).toHaveBeenCalledWith(NO_WALLET_MESSAGE));
     expect(clearStorage).toHaveBeenCalled();
     expect(localStorage.getItem(LAST_WALLET_KEY)).toBeNull();
-    expect(getWallet().account).toBeNull();
+    expect(probe.current().account).toBeNull();
     log.mockRestore();
   });
 });

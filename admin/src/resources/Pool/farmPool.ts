@@ -7,8 +7,16 @@
  * so a wallet that may not add pools sends nothing at all.
  */
 import { getAddress, ZeroAddress, type TransactionReceipt } from "ethers";
-import { ChainError, interfaceOf, readMany, readOne, sameAddress, sendTransaction, type ChainConfig } from "../../chain";
-import type { ConnectedWallet } from "../../chainForms/useWalletGate";
+import {
+  ChainError,
+  interfaceOf,
+  readMany,
+  readOne,
+  sameAddress,
+  sendTransaction,
+  type ChainConfig,
+  type ConnectedWallet,
+} from "../../chain";
 import type { FlowStep } from "../../chainForms/useChainFlow";
 import { farmAddArgs, type CheckedPool } from "./poolForm";
 

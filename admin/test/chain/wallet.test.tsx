@@ -1,16 +1,12 @@
+import { act, render, waitFor } from "@testing-library/react";
 import { graphql, HttpResponse } from "msw";
 import { server } from "../setup";
 import { addChainParameter, getChainConfig, resetChainConfig, setChainConfig, type ChainConfig } from "../../src/chain/config";
 import { ChainError } from "../../src/chain/errors";
-import {
-  browserProviderFor,
-  ensureChain,
-  getBrowserProvider,
-  getWallet,
-  setWallet,
-  subscribeWallet,
-  type Eip1193Provider,
-} from "../../src/chain/wallet";
+import { browserProviderFor, ensureChain, type Eip1193Provider } from "../../src/chain/wallet";
+import { useWallet } from "../../src/chain/useWallet";
+import { WalletProvider } from "../../src/chain/WalletProvider";
+import { dropBrowserWallet, walletProbe } from "./helpers";
 
 const config: ChainConfig = {
   chainId: 97,
@@ -19,12 +15,13 @@ const config: ChainConfig = {
   contracts: { farm: "0x0", pairFactory: "0x0", presaleFactory: "0x0", staking: "0x0", token: "0x0", stable: "0x0", multicall3: "0x0" },
 };
 
-/** A wallet on chain `start` that knows the chains in `known`; records requests. */
+/** A wallet on chain `start` that knows the chains in `known`, with one account (lower case, as some wallets answer); records requests. */
 function fakeWallet(
   start: number,
   known: number[],
   behaviour: { rejectSwitch?: boolean; rejectAdd?: boolean; addWithoutSwitch?: boolean } = {},
 ) {
+  const account = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
   let chainId = start;
   const chains = new Set(known);
   const calls: { method: string; params?: unknown }[] = [];
@@ -34,6 +31,7 @@ function fakeWallet(
     async request({ method, params }) {
       calls.push({ method, params });
       if (method === "eth_chainId") return `0x${chainId.toString(16)}`;
+      if (method === "eth_requestAccounts" || method === "eth_accounts") return [account];
       if (method === "wallet_switchEthereumChain") {
         if (behaviour.rejectSwitch) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
         const wanted = Number((params as [{ chainId: string }])[0].chainId);
@@ -131,26 +129,44 @@ describe("ensureChain", () => {
   });
 });
 
-describe("the current wallet", () => {
-  afterEach(() => setWallet(null));
+describe("the connected wallet", () => {
+  afterEach(() => {
+    dropBrowserWallet();
+    resetChainConfig();
+  });
 
-  it("follows the provider's chainChanged and accountsChanged, and rebuilds the BrowserProvider on a chain change", () => {
+  it("follows the provider's chainChanged and accountsChanged, and rebuilds the BrowserProvider on a chain change", async () => {
+    setChainConfig(config);
     const wallet = fakeWallet(97, [97]);
+    (window as { ethereum?: unknown }).ethereum = wallet;
+    const probe = walletProbe();
     const seen: (number | null)[] = [];
-    const stop = subscribeWallet(() => seen.push(getWallet().chainId));
-    setWallet({ provider: wallet, account: "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", chainId: 97, kind: "browser" });
-    expect(getWallet().account).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
-    const first = getBrowserProvider();
-    expect(getBrowserProvider()).toBe(first);
-    wallet.emit("chainChanged", "0x38");
-    expect(getWallet().chainId).toBe(56);
-    const second = getBrowserProvider();
+    const Screen = () => {
+      const { chainId } = useWallet();
+      if (chainId !== null && seen.at(-1) !== chainId) seen.push(chainId);
+      return null;
+    };
+    const tree = (
+      <WalletProvider eager={false}>
+        <probe.WalletProbe />
+        <Screen />
+      </WalletProvider>
+    );
+    const view = render(tree);
+    await waitFor(() => expect(probe.current().status).toBe("ready"));
+    await act(() => probe.current().connect("browser"));
+    expect(probe.current().account).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    const first = probe.current().provider;
+    view.rerender(tree);
+    expect(probe.current().provider).toBe(first);
+    act(() => wallet.emit("chainChanged", "0x38"));
+    expect(probe.current().chainId).toBe(56);
+    const second = probe.current().provider;
     expect(second).not.toBe(first);
     expect(browserProviderFor(wallet, 56)).toBe(second);
-    wallet.emit("accountsChanged", []);
-    expect(getWallet().account).toBeNull();
-    stop();
-    expect(seen).toEqual([97, 56, 56]);
+    act(() => wallet.emit("accountsChanged", []));
+    expect(probe.current().account).toBeNull();
+    expect(seen).toEqual([97, 56]);
   });
 });
 
