@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, png, setupUser } from "./helpers";
+import { findDialog, openDialog, openRow, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
+import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
 
 beforeEach(() => signIn());
@@ -30,9 +31,7 @@ describe("News Description", () => {
   });
 
   it("edits with the rich-text description, 'Youtube Link' and Vimeo Link", async () => {
-    const user = setupUser();
-    renderApp("/Newsdescription");
-    const row = (await screen.findByText("Staking explained")).closest("tr")!;
+    const { user, row } = await openRow("/Newsdescription", "Staking explained");
     await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await findDialog();
     expect(await within(dialog).findByLabelText("Youtube Link")).toHaveValue("https://www.youtube.com/watch?v=1");
@@ -46,11 +45,7 @@ describe("News Description", () => {
   });
 
   it("adds one with any image", async () => {
-    const user = setupUser();
-    renderApp("/Newsdescription");
-    await screen.findByText("Staking explained");
-    await user.click(screen.getByRole("button", { name: "Add News Description" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/Newsdescription", "Staking explained", "Add News Description");
     await user.type(within(dialog).getByLabelText("Title"), "Presale guide");
     await user.type(within(dialog).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
     await user.upload(
@@ -181,11 +176,7 @@ describe("Latest ArticlesN Image", () => {
     await screen.findByAltText("three-a.png");
     await user.click(screen.getByRole("button", { name: "Add Image" }));
     const dialog = await findDialog();
-    gateway.failNext("createArticleImage", {
-      message: "imageUri: Image is required",
-      code: "BAD_USER_INPUT",
-      fieldErrors: { imageUri: "Image is required" },
-    });
+    gateway.failNext("createArticleImage", badInput({ imageUri: "Image is required" }));
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     const error = await within(dialog).findByText("Image is required");
     expect(error).toHaveClass("Mui-error");

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, setupUser } from "./helpers";
+import { findDialog, openDialog, openRow } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -21,11 +21,7 @@ describe("Users", () => {
   });
 
   it("adds a user with 'Add User' (password fields with show toggles)", async () => {
-    const user = setupUser();
-    renderApp("/Users");
-    await screen.findByText("admin@example.com");
-    await user.click(screen.getByRole("button", { name: "Add User" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/Users", "admin@example.com", "Add User");
     await user.type(within(dialog).getByLabelText("Name"), "erin");
     await user.type(within(dialog).getByLabelText("Email"), "erin@example.com");
     const password = within(dialog).getByLabelText("Password");
@@ -48,9 +44,7 @@ describe("Users", () => {
   });
 
   it("updates a user with 'Update User', the name read-only", async () => {
-    const user = setupUser();
-    renderApp("/Users");
-    const row = (await screen.findByText("dana@example.com")).closest("tr")!;
+    const { user, row } = await openRow("/Users", "dana@example.com");
     await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await findDialog();
     expect(within(dialog).getByRole("heading", { name: "Update User" })).toBeInTheDocument();
@@ -65,9 +59,7 @@ describe("Users", () => {
   });
 
   it("approves a pending registration", async () => {
-    const user = setupUser();
-    renderApp("/Users");
-    const row = (await screen.findByText("dana@example.com")).closest("tr")!;
+    const { user, row } = await openRow("/Users", "dana@example.com");
     const approved = within(row).getByRole("checkbox", { name: "Approved" });
     expect(approved).not.toBeChecked();
     await user.click(approved);
