@@ -1,5 +1,5 @@
 import { resources } from "../src/resources";
-import { errorCode, startTestApp, TEST_DB, TestApp } from "./support/testApp";
+import { errorCode, startSignedIn, TEST_DB, TestApp } from "./support/testApp";
 import { mutationSignature, sampleInput, selection, sortableField } from "./support/samples";
 import { files } from "./support/files";
 import { Wallet } from "ethers";
@@ -44,8 +44,7 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   const sel = selection(r);
 
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn());
   });
   afterAll(() => app.close());
 
@@ -169,8 +168,7 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   if (!r.operations.create) {
     it("lists and reads records that arrive from elsewhere, and offers no create or update", async () => {
       await app.close();
-      app = await startTestApp({ seed: true });
-      token = await app.adminToken();
+      ({ app, token } = await startSignedIn({ seed: true }));
       const res = await list('sortField: "createdAt", sortOrder: "DESC",');
       const rows = res.body.data[`all${r.plural}`];
       expect(rows.length).toBeGreaterThan(1);
