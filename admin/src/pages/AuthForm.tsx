@@ -1,5 +1,6 @@
-import { Box, Button, CircularProgress } from "@mui/material";
+import { Box, Button, CircularProgress, Link } from "@mui/material";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import { translate } from "../i18n";
 import { GraphQLRequestError } from "../providers/authProvider";
 import { usePublicToast } from "./PublicShell";
@@ -71,5 +72,14 @@ export function AuthFormFrame({
       </Button>
       {links}
     </Box>
+  );
+}
+
+/** A link under a public form to another public screen. */
+export function PageLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link component={RouterLink} to={to}>
+      {label}
+    </Link>
   );
 }

@@ -1,11 +1,11 @@
-import { Link, TextField, Typography } from "@mui/material";
+import { TextField, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { translate } from "../i18n";
 import { authProvider, GraphQLRequestError, SECURITY_PATH } from "../providers/authProvider";
 import { activeSession, mustSetUpTwoFactor, takeSignedOutReason } from "../providers/session";
 import { PasswordField } from "./PasswordField";
-import { AuthFormFrame, useAuthForm } from "./AuthForm";
+import { AuthFormFrame, PageLink, useAuthForm } from "./AuthForm";
 import { PublicShell } from "./PublicShell";
 
 export const DASHBOARD_PATH = "/Dashboard";
@@ -14,10 +14,7 @@ export const DASHBOARD_PATH = "/Dashboard";
 function LoginLinks() {
   return (
     <Typography variant="body2" align="center">
-      {translate("app.auth.no_account")}{" "}
-      <Link component={RouterLink} to="/register">
-        {translate("app.auth.register")}
-      </Link>
+      {translate("app.auth.no_account")} <PageLink to="/register" label={translate("app.auth.register")} />
     </Typography>
   );
 }

@@ -1,9 +1,9 @@
-import { Link, TextField, Typography } from "@mui/material";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { TextField, Typography } from "@mui/material";
+import { useNavigate } from "react-router-dom";
 import { translate } from "../i18n";
 import { register, type RegisterInput } from "../providers/authProvider";
 import { PasswordField } from "./PasswordField";
-import { AuthFormFrame, useAuthForm } from "./AuthForm";
+import { AuthFormFrame, PageLink, useAuthForm } from "./AuthForm";
 import { PublicShell } from "./PublicShell";
 
 const EMPTY: RegisterInput = { name: "", email: "", password: "", password2: "" };
@@ -12,12 +12,8 @@ const EMPTY: RegisterInput = { name: "", email: "", password: "", password2: "" 
 function RegisterLinks() {
   return (
     <Typography variant="body2" align="center" sx={{ display: "flex", justifyContent: "space-between" }}>
-      <Link component={RouterLink} to="/login">
-        {translate("app.auth.log_in")}
-      </Link>
-      <Link component={RouterLink} to="/">
-        {translate("app.auth.back_home")}
-      </Link>
+      <PageLink to="/login" label={translate("app.auth.log_in")} />
+      <PageLink to="/" label={translate("app.auth.back_home")} />
     </Typography>
   );
 }
