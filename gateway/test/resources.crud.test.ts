@@ -5,6 +5,9 @@ import { files } from "./support/files";
 import { Wallet } from "ethers";
 import type { FieldSpec } from "../src/resources/kit/fields";
 
+/** A changed value for a string field with a format. */
+const CHANGED_BY_FORMAT = { email: "changed@example.com", url: "https://example.com/changed", ip: "192.168.1.1" } as const;
+
 function updatedValue(spec: FieldSpec, current: unknown): unknown {
   switch (spec.kind) {
     case "int":
@@ -18,13 +21,7 @@ function updatedValue(spec: FieldSpec, current: unknown): unknown {
     case "address":
       return Wallet.createRandom().address;
     case "string":
-      return spec.format === "email"
-        ? "changed@example.com"
-        : spec.format === "url"
-          ? "https://example.com/changed"
-          : spec.format === "ip"
-            ? "192.168.1.1"
-            : "changed";
+      return spec.format ? CHANGED_BY_FORMAT[spec.format] : "changed";
     default:
       return "changed";
   }
