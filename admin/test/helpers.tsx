@@ -1,6 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderApp } from "./render";
+import { gateway } from "./setup";
 
 /** A user who may pick any file, as the file chooser lets one (its accept list is a hint). */
 export const setupUser = () => userEvent.setup({ applyAccept: false });
@@ -26,6 +27,18 @@ export async function openDialog(path: string, text: string, button: string, use
   await screen.findByText(text);
   await user.click(screen.getByRole("button", { name: button }));
   return { user, dialog: await findDialog() };
+}
+
+/** Presses the dialog's button `button`, then waits until the gateway's last `operation` holds at least `variables`. */
+export async function submitExpecting(
+  user: ReturnType<typeof setupUser>,
+  dialog: HTMLElement,
+  button: string,
+  operation: string,
+  variables: Record<string, unknown>,
+) {
+  await user.click(within(dialog).getByRole("button", { name: button }));
+  await waitFor(() => expect(gateway.lastCall(operation)?.variables).toMatchObject(variables));
 }
 
 /** Signs in through the sign-in form at /login as `email` with `password`. */

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openDialog, openRow } from "./helpers";
+import { findDialog, openDialog, openRow, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -30,16 +30,13 @@ describe("Users", () => {
     expect(password).toHaveAttribute("type", "password");
     await user.click(within(dialog).getAllByRole("button", { name: /show password/i })[0]);
     expect(password).toHaveAttribute("type", "text");
-    await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("createUser")?.variables).toMatchObject({
-        name: "erin",
-        email: "erin@example.com",
-        password: "erin-pass-1",
-        password2: "erin-pass-1",
-        role: "editor",
-      }),
-    );
+    await submitExpecting(user, dialog, "Add", "createUser", {
+      name: "erin",
+      email: "erin@example.com",
+      password: "erin-pass-1",
+      password2: "erin-pass-1",
+      role: "editor",
+    });
     expect(await screen.findByText("erin@example.com")).toBeInTheDocument();
   });
 
@@ -52,10 +49,7 @@ describe("Users", () => {
     await user.clear(within(dialog).getByLabelText("Email"));
     await user.type(within(dialog).getByLabelText("Email"), "dana@example.org");
     await user.type(within(dialog).getByLabelText("Password"), "new-pass-123");
-    await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "2", email: "dana@example.org", password: "new-pass-123" }),
-    );
+    await submitExpecting(user, dialog, "Update", "updateUser", { id: "2", email: "dana@example.org", password: "new-pass-123" });
   });
 
   it("approves a pending registration", async () => {
