@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
-import "./lib/ERC20.sol";
-import "./lib/Ownable.sol";
+import "./lib/OwnedToken.sol";
 
 /// @title Sale token: an ERC-20 whose owner can blacklist holders; blacklisted addresses can neither send nor receive.
-contract SaleToken is ERC20, Ownable {
+contract SaleToken is OwnedToken {
     mapping(address => bool) private _blacklisted;
 
     event BlacklistAdded(address indexed user);
@@ -13,19 +12,8 @@ contract SaleToken is ERC20, Ownable {
 
     /// @param initialSupply minted to the deployer, who becomes the owner (in base units).
     constructor(string memory name_, string memory symbol_, uint8 decimals_, uint256 initialSupply)
-        ERC20(name_, symbol_, decimals_)
-        Ownable(msg.sender)
-    {
-        if (initialSupply > 0) _mint(msg.sender, initialSupply);
-    }
-
-    function mint(address to, uint256 amount) external onlyOwner {
-        _mint(to, amount);
-    }
-
-    function burn(uint256 amount) external {
-        _burn(msg.sender, amount);
-    }
+        OwnedToken(name_, symbol_, decimals_, initialSupply)
+    {}
 
     function addBlacklistedUser(address user) external onlyOwner {
         require(user != address(0), "SaleToken: zero address");

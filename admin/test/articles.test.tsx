@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, png, setupUser } from "./helpers";
+import { findDialog, openDialog, openRow, png, setupUser, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
+import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
 
 beforeEach(() => signIn());
@@ -30,9 +31,7 @@ describe("News Description", () => {
   });
 
   it("edits with the rich-text description, 'Youtube Link' and Vimeo Link", async () => {
-    const user = setupUser();
-    renderApp("/Newsdescription");
-    const row = (await screen.findByText("Staking explained")).closest("tr")!;
+    const { user, row } = await openRow("/Newsdescription", "Staking explained");
     await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await findDialog();
     expect(await within(dialog).findByLabelText("Youtube Link")).toHaveValue("https://www.youtube.com/watch?v=1");
@@ -40,30 +39,22 @@ describe("News Description", () => {
     expect(await within(dialog).findByText("every block")).toBeInTheDocument(); // in the rich-text editor
     await user.clear(within(dialog).getByLabelText("Vimeo Link"));
     await user.type(within(dialog).getByLabelText("Vimeo Link"), "https://vimeo.com/2");
-    await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() => expect(gateway.lastCall("updateNewsDescription")?.variables).toMatchObject({ vimeoLink: "https://vimeo.com/2" }));
+    await submitExpecting(user, dialog, "Update", "updateNewsDescription", { vimeoLink: "https://vimeo.com/2" });
     expect(gateway.lastCall("updateNewsDescription").variables.description).toContain("<strong>every block</strong>");
   });
 
   it("adds one with any image", async () => {
-    const user = setupUser();
-    renderApp("/Newsdescription");
-    await screen.findByText("Staking explained");
-    await user.click(screen.getByRole("button", { name: "Add News Description" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/Newsdescription", "Staking explained", "Add News Description");
     await user.type(within(dialog).getByLabelText("Title"), "Presale guide");
     await user.type(within(dialog).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
     await user.upload(
       within(dialog).getByLabelText("Image", { selector: "input[type=file]" }),
       new File(["x"], "guide.jpg", { type: "image/jpeg" }),
     );
-    await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("createNewsDescription")?.variables).toMatchObject({
-        title: "Presale guide",
-        newsLink: "https://www.youtube.com/watch?v=2",
-      }),
-    );
+    await submitExpecting(user, dialog, "Add", "createNewsDescription", {
+      title: "Presale guide",
+      newsLink: "https://www.youtube.com/watch?v=2",
+    });
     expect((gateway.lastCall("createNewsDescription").variables.file as File).name).toBe("guide.jpg");
   });
 });
@@ -93,15 +84,12 @@ describe("Latest Articles", () => {
     await user.type(within(dialog).getByLabelText("Title"), "Farming 101");
     await user.type(within(dialog).getByLabelText("Youtube Link 1"), "https://youtu.be/a");
     await user.type(within(dialog).getByLabelText("Vimeo Link 4"), "https://vimeo.com/d");
-    await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("createArticle")?.variables).toMatchObject({
-        title: "Farming 101",
-        heading: "Farming 101",
-        newsLink: "https://youtu.be/a",
-        vimeoLink3: "https://vimeo.com/d",
-      }),
-    );
+    await submitExpecting(user, dialog, "Add", "createArticle", {
+      title: "Farming 101",
+      heading: "Farming 101",
+      newsLink: "https://youtu.be/a",
+      vimeoLink3: "https://vimeo.com/d",
+    });
   });
 
   it("edits the four description blocks, each with its video links", async () => {
@@ -118,13 +106,10 @@ describe("Latest Articles", () => {
     expect(within(dialog).getByLabelText("Youtube Link 3")).toHaveValue("https://youtu.be/2");
     expect(await within(dialog).findByText("Claim")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Heading"), " now");
-    await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("updateArticle")?.variables).toMatchObject({
-        heading: "Getting started now",
-        newsLink2: "https://youtu.be/2",
-      }),
-    );
+    await submitExpecting(user, dialog, "Update", "updateArticle", {
+      heading: "Getting started now",
+      newsLink2: "https://youtu.be/2",
+    });
   });
 
   it("shows and hides an article", async () => {
@@ -181,11 +166,7 @@ describe("Latest ArticlesN Image", () => {
     await screen.findByAltText("three-a.png");
     await user.click(screen.getByRole("button", { name: "Add Image" }));
     const dialog = await findDialog();
-    gateway.failNext("createArticleImage", {
-      message: "imageUri: Image is required",
-      code: "BAD_USER_INPUT",
-      fieldErrors: { imageUri: "Image is required" },
-    });
+    gateway.failNext("createArticleImage", badInput({ imageUri: "Image is required" }));
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     const error = await within(dialog).findByText("Image is required");
     expect(error).toHaveClass("Mui-error");

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
-import { setupUser } from "./helpers";
+import { setupUser, signInThroughForm } from "./helpers";
 import { renderApp } from "./render";
+import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
 
 describe("Login", () => {
@@ -16,11 +17,7 @@ describe("Login", () => {
   });
 
   it("signs in and goes to the dashboard", async () => {
-    const user = setupUser();
-    renderApp("/login");
-    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await user.type(screen.getByLabelText("Password"), "admin-pass-123");
-    await user.click(screen.getByRole("button", { name: "Login" }));
+    await signInThroughForm("admin@example.com", "admin-pass-123");
     expect(await screen.findByText("Welcome to the back-office")).toBeInTheDocument();
     expect(gateway.lastCall("login").variables).toEqual({ email: "admin@example.com", password: "admin-pass-123" });
     expect(localStorage.getItem("name")).toBe("admin");
@@ -35,11 +32,7 @@ describe("Login", () => {
     await user.type(screen.getByLabelText("Password"), "wrong");
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Email or password is incorrect");
-    gateway.failNext("login", {
-      message: "password: Password is required",
-      code: "BAD_USER_INPUT",
-      fieldErrors: { password: "Password is required" },
-    });
+    gateway.failNext("login", badInput({ password: "Password is required" }));
     await user.clear(screen.getByLabelText("Password"));
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Password is required")).toBeInTheDocument();
@@ -74,11 +67,7 @@ describe("Login with two-factor sign-in", () => {
   });
 
   it("signing out ends the session on the gateway", async () => {
-    const user = setupUser();
-    renderApp("/login");
-    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await user.type(screen.getByLabelText("Password"), "admin-pass-123");
-    await user.click(screen.getByRole("button", { name: "Login" }));
+    const user = await signInThroughForm("admin@example.com", "admin-pass-123");
     await screen.findByText("Welcome to the back-office");
     await user.click(screen.getByText("Logout", { exact: true }));
     await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
@@ -115,11 +104,7 @@ describe("Register", () => {
   it("shows field errors under the inputs", async () => {
     const user = setupUser();
     renderApp("/register");
-    gateway.failNext("register", {
-      message: "password2: Passwords do not match",
-      code: "BAD_USER_INPUT",
-      fieldErrors: { password2: "Passwords do not match" },
-    });
+    gateway.failNext("register", badInput({ password2: "Passwords do not match" }));
     await user.click(await screen.findByRole("button", { name: "Register" }));
     await waitFor(() => expect(screen.getByText("Passwords do not match")).toBeInTheDocument());
     expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("aria-invalid", "true");

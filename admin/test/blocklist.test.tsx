@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { ChainError } from "../src/chain/errors";
-import { findDialog, setupUser } from "./helpers";
+import { findDialog, openDialog, openRow, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, OTHER, OWNER, receipt } from "./chainScreenMocks";
@@ -46,11 +46,7 @@ describe("Blocklist", () => {
 
   it("asks for a wallet before adding", async () => {
     fakeChain.connected = false;
-    const user = setupUser();
-    renderApp("/blocklist");
-    await screen.findByText(BLOCKED);
-    await user.click(screen.getByRole("button", { name: "Add" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/blocklist", BLOCKED, "Add");
     await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByText("Please connect your wallet")).toBeInTheDocument();
@@ -58,11 +54,7 @@ describe("Blocklist", () => {
   });
 
   it("checks the address from 42 characters", async () => {
-    const user = setupUser();
-    renderApp("/blocklist");
-    await screen.findByText(BLOCKED);
-    await user.click(screen.getByRole("button", { name: "Add" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/blocklist", BLOCKED, "Add");
     const input = within(dialog).getByLabelText("Wallet Address");
     await user.type(input, "0x90F79bf6EB2c4f870365E785982E1f101E93b90");
     expect(within(dialog).queryByText("Invalid Address!")).toBeNull();
@@ -117,9 +109,7 @@ describe("Blocklist", () => {
   });
 
   it("deletes: removeBlacklist from the wallet, then the list entry", async () => {
-    const user = setupUser();
-    renderApp("/blocklist");
-    const row = (await screen.findByText(BLOCKED)).closest("tr")!;
+    const { user, row } = await openRow("/blocklist", BLOCKED);
     await within(row).findByText("Blocked");
     await user.click(within(row).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Address removed from the blocklist")).toBeInTheDocument();
@@ -129,9 +119,7 @@ describe("Blocklist", () => {
   });
 
   it("deletes a row the chain no longer blocks without a transaction", async () => {
-    const user = setupUser();
-    renderApp("/blocklist");
-    const row = (await screen.findByText(STALE)).closest("tr")!;
+    const { user, row } = await openRow("/blocklist", STALE);
     await within(row).findByText("Not blocked on chain");
     await user.click(within(row).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(gateway.lastCall("deleteBlocklistEntry")?.variables).toMatchObject({ id: "2" }));

@@ -26,6 +26,17 @@ export const PRESALE = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 export const TOKEN = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 export const STAKING = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
 
+/** A recorded ChainTransaction as the gateway holds it: sent on the local chain by the owner as admin, with no arguments, and
+ * succeeded, unless `fields` say otherwise. */
+export const chainTransaction = (fields: Record<string, unknown>) => ({
+  chainId: 31337,
+  args: "{}",
+  wallet: OWNER,
+  userName: "admin",
+  status: "success",
+  ...fields,
+});
+
 export const CONFIG = {
   chainId: 31337,
   rpcUrl: "http://127.0.0.1:8545",
@@ -112,33 +123,29 @@ export const fakeChain = {
   },
 };
 
-export function readsMock(): Reads {
-  const actual = jest.requireActual<Reads>("../src/chain/reads");
-  return {
-    ...actual,
-    readPresale: (...args: Parameters<Reads["readPresale"]>) => fakeChain.readPresale(...args),
-    readBlacklisted: (...args: Parameters<Reads["readBlacklisted"]>) => fakeChain.readBlacklisted(...args),
-  } as Reads;
-}
+/** The real module at `path` (relative to this file) with some of its exports replaced by the fakes. */
+const realWith = <Module extends object>(path: string, fakes: Partial<Module>): Module => ({
+  ...jest.requireActual<Module>(path),
+  ...fakes,
+});
 
-export function transactionsMock(): Transactions {
-  const actual = jest.requireActual<Transactions>("../src/chain/transactions");
-  return {
-    ...actual,
-    sendTransaction: (...args: Parameters<Transactions["sendTransaction"]>) => fakeChain.sendTransaction(...args),
-  } as Transactions;
-}
+export const readsMock = () =>
+  realWith<Reads>("../src/chain/reads", {
+    readPresale: (...args) => fakeChain.readPresale(...args),
+    readBlacklisted: (...args) => fakeChain.readBlacklisted(...args),
+  });
+
+export const transactionsMock = () =>
+  realWith<Transactions>("../src/chain/transactions", { sendTransaction: (...args) => fakeChain.sendTransaction(...args) });
 
 export function configMock(): Config {
-  const actual = jest.requireActual<Config>("../src/chain/config");
-  return {
-    ...actual,
+  return realWith<Config>("../src/chain/config", {
     getChainConfig: async () => fakeChain.config,
     requireChainConfig: async () => {
       if (!fakeChain.config) throw new Error("Chain features are turned off on this server (CHAIN=none)");
       return fakeChain.config;
     },
-  } as Config;
+  });
 }
 
 /**

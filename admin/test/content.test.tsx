@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, png, setupUser } from "./helpers";
+import { findDialog, openDialog, openRow, png, setupUser, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -28,9 +28,7 @@ describe("Home (about) at /About", () => {
   beforeEach(() => gateway.seed("About", [section("landing_banner01", "Welcome")]));
 
   it("lists S.No, Image, Title, Heading and adds with 'Add hometitle'", async () => {
-    const user = setupUser();
-    renderApp("/about");
-    const row = (await screen.findByText("Welcome")).closest("tr")!;
+    const { user, row } = await openRow("/about", "Welcome");
     expect(within(row).getByText("Welcome heading")).toBeInTheDocument();
     expect(within(row).getByAltText("welcome.png")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add hometitle" }));
@@ -39,15 +37,12 @@ describe("Home (about) at /About", () => {
     await user.type(within(dialog).getByLabelText("Heading"), "Provide liquidity");
     await user.type(within(dialog).getByLabelText("Description"), "Earn rewards");
     await user.type(within(dialog).getByLabelText("Content"), "Deposit fee 1%");
-    await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("createAbout")?.variables).toMatchObject({
-        title: "Farms",
-        heading: "Provide liquidity",
-        description: "Earn rewards",
-        content: "Deposit fee 1%",
-      }),
-    );
+    await submitExpecting(user, dialog, "Add", "createAbout", {
+      title: "Farms",
+      heading: "Provide liquidity",
+      description: "Earn rewards",
+      content: "Deposit fee 1%",
+    });
     expect(await screen.findByText("Provide liquidity")).toBeInTheDocument();
     expect(gateway.rows("About").at(-1)?.identifier).toBe("landing_banner01");
   });
@@ -107,11 +102,7 @@ describe("Road More at /featruedes", () => {
   });
 
   it("adds an IP address to the whitelist", async () => {
-    const user = setupUser();
-    renderApp("/featruedes");
-    await screen.findByText("Road more heading");
-    await user.click(screen.getByRole("button", { name: "Add IP Address" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/featruedes", "Road more heading", "Add IP Address");
     await user.type(within(dialog).getByLabelText("IP Address"), "203.0.113.7");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createIpWhitelistEntry")?.variables).toEqual({ address: "203.0.113.7" }));
@@ -180,8 +171,7 @@ describe("Settings", () => {
     expect(await within(dialog).findByLabelText("Name")).toBeDisabled();
     await user.clear(within(dialog).getByLabelText("Value"));
     await user.type(within(dialog).getByLabelText("Value"), "Presale");
-    await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() => expect(gateway.lastCall("updateSetting")?.variables).toMatchObject({ id: "1", value: "Presale" }));
+    await submitExpecting(user, dialog, "Update", "updateSetting", { id: "1", value: "Presale" });
     expect(await screen.findByText("Presale")).toBeInTheDocument();
   });
 });
@@ -202,13 +192,8 @@ describe("Farms", () => {
   });
 
   it("'Add Farm' adds a home-block entry, as the legacy admin did", async () => {
-    const user = setupUser();
-    renderApp("/Farms");
-    await screen.findByText("No user found!");
-    await user.click(screen.getByRole("button", { name: "Add Farm" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/Farms", "No user found!", "Add Farm");
     await user.type(within(dialog).getByLabelText("Title"), "Farm block");
-    await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farm block" }));
+    await submitExpecting(user, dialog, "Add", "createAbout", { title: "Farm block" });
   });
 });

@@ -250,3 +250,9 @@ export function fakeToken(payload: Record<string, unknown> = {}, expiresInSecond
   const now = Math.floor(Date.now() / 1000);
   return `${b64url({ alg: "HS256", typ: "JWT" })}.${b64url({ sub: "1", iat: now, exp: now + expiresInSeconds, ...payload })}.signature`;
 }
+
+/** The gateway's refusal of bad input: the field errors, and a message naming them (`field: error; …`) unless one is given. */
+export function badInput(fieldErrors: Record<string, string>, message?: string): Failure {
+  const named = Object.entries(fieldErrors).map(([field, error]) => `${field}: ${error}`);
+  return { message: message ?? named.join("; "), code: "BAD_USER_INPUT", fieldErrors };
+}

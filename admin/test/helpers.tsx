@@ -1,5 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderApp } from "./render";
+import { gateway } from "./setup";
 
 /** A user who may pick any file, as the file chooser lets one (its accept list is a hint). */
 export const setupUser = () => userEvent.setup({ applyAccept: false });
@@ -11,6 +13,41 @@ export const findDialog = () => screen.findByRole("dialog");
 export async function rowOf(text: string) {
   const cell = await screen.findByText(text);
   return cell.closest("tr") as HTMLElement;
+}
+
+/** Opens the screen at `path` and gives the table row that shows `text`, with a user to act on it. */
+export async function openRow(path: string, text: string, user = setupUser()) {
+  renderApp(path);
+  return { user, row: await rowOf(text) };
+}
+
+/** Opens the screen at `path`, waits for `text` (the list is in), presses the button `button` and gives the dialog it opens. */
+export async function openDialog(path: string, text: string, button: string, user = setupUser()) {
+  renderApp(path);
+  await screen.findByText(text);
+  await user.click(screen.getByRole("button", { name: button }));
+  return { user, dialog: await findDialog() };
+}
+
+/** Presses the dialog's button `button`, then waits until the gateway's last `operation` holds at least `variables`. */
+export async function submitExpecting(
+  user: ReturnType<typeof setupUser>,
+  dialog: HTMLElement,
+  button: string,
+  operation: string,
+  variables: Record<string, unknown>,
+) {
+  await user.click(within(dialog).getByRole("button", { name: button }));
+  await waitFor(() => expect(gateway.lastCall(operation)?.variables).toMatchObject(variables));
+}
+
+/** Signs in through the sign-in form at /login as `email` with `password`. */
+export async function signInThroughForm(email: string, password: string, user = setupUser()) {
+  renderApp("/login");
+  await user.type(await screen.findByLabelText("Email"), email);
+  await user.type(screen.getByLabelText("Password"), password);
+  await user.click(screen.getByRole("button", { name: "Login" }));
+  return user;
 }
 
 export const inRow = (row: HTMLElement) => within(row);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, png, setupUser } from "./helpers";
+import { findDialog, openRow, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -65,9 +65,7 @@ describe("Landing (/Home)", () => {
   });
 
   it("flips Status in place", async () => {
-    const user = setupUser();
-    renderApp("/Home");
-    const row = (await screen.findByText("Stake smarter")).closest("tr")!;
+    const { user, row } = await openRow("/Home", "Stake smarter");
     await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateLandingBlock")?.variables).toEqual({ id: "1", visible: false }));
     await waitFor(() =>

@@ -9,6 +9,7 @@ import { ChainError } from "../src/chain/errors";
 import { chainMock, CONFIG, OTHER, OWNER, receipt } from "./chainMock";
 import { setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
+import { badInput } from "./fakeGateway";
 import { gateway, server } from "./setup";
 
 jest.mock("../src/chain", () => require("./chainMock").chainModuleMock());
@@ -172,11 +173,7 @@ it("when the save fails after the chain succeeded: imports the presale (reconcil
       return HttpResponse.json({ data: { reconcileLaunchPads: 1 } });
     }),
   );
-  gateway.failNext("createLaunchPad", {
-    message: "Hard cap is too large",
-    code: "BAD_USER_INPUT",
-    fieldErrors: { hardCap: "Hard cap is too large" },
-  });
+  gateway.failNext("createLaunchPad", badInput({ hardCap: "Hard cap is too large" }, "Hard cap is too large"));
   const { u, d } = await openModal();
   await fill(u, d);
   await u.click(within(d).getByRole("button", { name: "Add" }));

@@ -81,29 +81,30 @@ describe("every list", () => {
     });
     afterEach(() => downloads.restore());
 
-    it("CSV: every matching row, fetched page by page", async () => {
+    /** Seeds `count` settings, opens `path`, waits for `shown`, presses `button` and gives the one file it downloads. */
+    async function exported(count: number, path: string, shown: string, button: string) {
       const user = setupUser();
-      gateway.seed("Setting", settings(25));
-      renderApp("/Setting");
-      await screen.findByText("setting_01");
-      await user.click(screen.getByRole("button", { name: "CSV" }));
+      gateway.seed("Setting", settings(count));
+      renderApp(path);
+      await screen.findByText(shown);
+      await user.click(screen.getByRole("button", { name: button }));
       await waitFor(() => expect(downloads.files).toHaveLength(1));
-      expect(downloads.files[0].name).toBe("Forms.csv");
-      const lines = (await downloads.files[0].blob.text()).trim().split("\r\n");
+      return downloads.files[0];
+    }
+
+    it("CSV: every matching row, fetched page by page", async () => {
+      const csv = await exported(25, "/Setting", "setting_01", "CSV");
+      expect(csv.name).toBe("Forms.csv");
+      const lines = (await csv.blob.text()).trim().split("\r\n");
       expect(lines[0]).toBe("S.No,Name,Value");
       expect(lines).toHaveLength(26);
       expect(lines[25]).toBe("25,setting_25,v25");
     });
 
     it("Excel: an .xlsx of the filtered rows", async () => {
-      const user = setupUser();
-      gateway.seed("Setting", settings(12));
-      renderApp("/Setting?filter=%7B%22q%22%3A%22setting_1%22%7D");
-      await screen.findByText("setting_10");
-      await user.click(screen.getByRole("button", { name: "Excel" }));
-      await waitFor(() => expect(downloads.files).toHaveLength(1));
-      expect(downloads.files[0].name).toBe("Forms.xlsx");
-      const rows = await readSheet(Buffer.from(await downloads.files[0].blob.arrayBuffer()));
+      const xlsx = await exported(12, "/Setting?filter=%7B%22q%22%3A%22setting_1%22%7D", "setting_10", "Excel");
+      expect(xlsx.name).toBe("Forms.xlsx");
+      const rows = await readSheet(Buffer.from(await xlsx.blob.arrayBuffer()));
       expect(rows[0]).toEqual(["S.No", "Name", "Value"]);
       expect(rows.slice(1).map((r) => r[1])).toEqual(["setting_10", "setting_11", "setting_12"]);
       expect(gateway.lastCall("allSettings").variables.filter).toEqual({ q: "setting_1" });

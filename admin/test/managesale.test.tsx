@@ -3,7 +3,7 @@ import { ChainError } from "../src/chain/errors";
 import { findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
-import { fakeChain, OTHER, OWNER, PRESALE, presaleState, receipt, STAKING, TOKEN } from "./chainScreenMocks";
+import { chainTransaction, fakeChain, OTHER, OWNER, PRESALE, presaleState, receipt, STAKING, TOKEN } from "./chainScreenMocks";
 
 jest.mock("../src/chain/reads", () => require("./chainScreenMocks").readsMock());
 jest.mock("../src/chain/transactions", () => require("./chainScreenMocks").transactionsMock());
@@ -213,45 +213,32 @@ describe("ManageSale", () => {
 
   it("shows this presale's transaction history", async () => {
     gateway.seed("ChainTransaction", [
-      {
+      chainTransaction({
         hash: "0x" + "11".repeat(32),
-        chainId: 31337,
         contract: "Presale",
         contractAddress: PRESALE,
         presaleAddress: PRESALE,
         functionName: "startPresale",
         args: '{"numberOfDays":"5"}',
-        wallet: OWNER,
-        userName: "admin",
         blockNumber: 20,
-        status: "success",
-      },
-      {
+      }),
+      chainTransaction({
         hash: "0x" + "22".repeat(32),
-        chainId: 31337,
         contract: "Presale",
         contractAddress: OTHER,
         presaleAddress: OTHER,
         functionName: "closePresale",
-        args: "{}",
-        wallet: OWNER,
-        userName: "admin",
         blockNumber: 21,
-        status: "success",
-      },
-      {
+      }),
+      chainTransaction({
         hash: "0x" + "33".repeat(32),
-        chainId: 31337,
         contract: "SaleToken",
         contractAddress: TOKEN,
         presaleAddress: PRESALE,
         functionName: "transfer",
-        args: "{}",
-        wallet: OWNER,
-        userName: "admin",
         blockNumber: 22,
         status: "reverted",
-      },
+      }),
     ]);
     await openSale();
     const history = await screen.findByRole("table", { name: "Transaction history" });

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { openRow, openDialog } from "./helpers";
 import { renderApp, signIn } from "./render";
+import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
 
 const seedNews = () =>
@@ -29,11 +31,7 @@ describe("News screen", () => {
   });
 
   it("adds a news item with its image as a multipart upload", async () => {
-    const user = userEvent.setup();
-    renderApp("/News");
-    await screen.findByText("Staking v2 is live");
-    await user.click(screen.getByRole("button", { name: "Add News" }));
-    const dialog = await screen.findByRole("dialog");
+    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", userEvent.setup());
     await user.type(within(dialog).getByLabelText("Heading"), "Presale opens");
     await user.type(within(dialog).getByLabelText("Description"), "Whitelist first");
     const file = new File([new Uint8Array([137, 80, 78, 71])], "open.JPG", { type: "image/jpeg" });
@@ -58,9 +56,7 @@ describe("News screen: edit, show/hide, delete", () => {
 
   it("updates a news item; the update takes PNG or SVG only", async () => {
     // The chooser's accept list is a hint a user can override: check the rule itself.
-    const user = userEvent.setup({ applyAccept: false });
-    renderApp("/News");
-    const row = (await screen.findByText("Staking v2 is live")).closest("tr")!;
+    const { user, row } = await openRow("/News", "Staking v2 is live", userEvent.setup({ applyAccept: false }));
     await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "Update News" })).toBeInTheDocument();
@@ -83,16 +79,8 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("shows the server's field errors under each input", async () => {
-    const user = userEvent.setup();
-    renderApp("/News");
-    await screen.findByText("Staking v2 is live");
-    await user.click(screen.getByRole("button", { name: "Add News" }));
-    const dialog = await screen.findByRole("dialog");
-    gateway.failNext("createNews", {
-      message: "heading: Heading is required; imageUri: The file is not an image",
-      code: "BAD_USER_INPUT",
-      fieldErrors: { heading: "Heading is required", imageUri: "The file is not an image" },
-    });
+    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", userEvent.setup());
+    gateway.failNext("createNews", badInput({ heading: "Heading is required", imageUri: "The file is not an image" }));
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await within(dialog).findByText("Heading is required")).toBeInTheDocument();
     expect(within(dialog).getByText("The file is not an image")).toBeInTheDocument();
@@ -100,9 +88,7 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("shows and hides an item in place", async () => {
-    const user = userEvent.setup();
-    renderApp("/News");
-    const row = (await screen.findByText("Staking v2 is live")).closest("tr")!;
+    const { user, row } = await openRow("/News", "Staking v2 is live", userEvent.setup());
     await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "1", visible: false }));
     expect(await screen.findByText("Hidden from the site")).toBeInTheDocument();
@@ -115,9 +101,7 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("deletes with an undo, then on the server", async () => {
-    const user = userEvent.setup();
-    renderApp("/News");
-    const row = (await screen.findByText("Farms paused")).closest("tr")!;
+    const { user, row } = await openRow("/News", "Farms paused", userEvent.setup());
     await user.click(within(row).getByRole("button", { name: "Delete" }));
     expect(await screen.findByRole("button", { name: "Undo" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Farms paused")).toBeNull());

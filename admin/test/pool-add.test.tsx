@@ -10,6 +10,7 @@ import { ChainError } from "../src/chain/errors";
 import { chainMock, CONFIG, OTHER, OWNER, receipt } from "./chainMock";
 import { png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
+import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
 
 jest.mock("../src/chain", () => require("./chainMock").chainModuleMock());
@@ -165,11 +166,7 @@ it("checks the form before asking the wallet anything", async () => {
 
 it("when the save fails after the pool was added, shows the field errors and saves again without a new transaction", async () => {
   chainMock.connected = true;
-  gateway.failNext("createPool", {
-    message: "Deposit fee is refused",
-    code: "BAD_USER_INPUT",
-    fieldErrors: { depositFee: "Deposit fee is refused" },
-  });
+  gateway.failNext("createPool", badInput({ depositFee: "Deposit fee is refused" }, "Deposit fee is refused"));
   const { u, d } = await openModal();
   await fill(u, d);
   await u.click(within(d).getByRole("button", { name: "Add" }));

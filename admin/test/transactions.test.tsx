@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
-import { fakeChain, OWNER, PRESALE, TOKEN } from "./chainScreenMocks";
+import { chainTransaction, fakeChain, OWNER, PRESALE, TOKEN } from "./chainScreenMocks";
 
 jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
 
@@ -17,45 +17,34 @@ beforeEach(() => {
     { pid: 2, presaleAddress: OTHER_PRESALE, tokenAddress: TOKEN, tokenSymbol: "XYZ" },
   ]);
   gateway.seed("ChainTransaction", [
-    {
+    chainTransaction({
       hash: hash(11),
-      chainId: 31337,
       contract: "Presale",
       contractAddress: PRESALE,
       presaleAddress: PRESALE,
       functionName: "startPresale",
       args: '{"numberOfDays":"5"}',
-      wallet: OWNER,
-      userName: "admin",
       blockNumber: 30,
-      status: "success",
-    },
-    {
+    }),
+    chainTransaction({
       hash: hash(22),
-      chainId: 31337,
       contract: "SaleToken",
       contractAddress: TOKEN,
       presaleAddress: null,
       functionName: "addBlacklistedUser",
       args: '{"user":"0x1"}',
-      wallet: OWNER,
-      userName: "admin",
       blockNumber: 31,
-      status: "success",
-    },
-    {
+    }),
+    chainTransaction({
       hash: hash(33),
-      chainId: 31337,
       contract: "Presale",
       contractAddress: OTHER_PRESALE,
       presaleAddress: OTHER_PRESALE,
       functionName: "closePresale",
-      args: "{}",
-      wallet: OWNER,
       userName: "dana",
       blockNumber: 29,
       status: "reverted",
-    },
+    }),
   ]);
 });
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, setupUser } from "./helpers";
+import { findDialog, openDialog, openRow, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -21,11 +21,7 @@ describe("Users", () => {
   });
 
   it("adds a user with 'Add User' (password fields with show toggles)", async () => {
-    const user = setupUser();
-    renderApp("/Users");
-    await screen.findByText("admin@example.com");
-    await user.click(screen.getByRole("button", { name: "Add User" }));
-    const dialog = await findDialog();
+    const { user, dialog } = await openDialog("/Users", "admin@example.com", "Add User");
     await user.type(within(dialog).getByLabelText("Name"), "erin");
     await user.type(within(dialog).getByLabelText("Email"), "erin@example.com");
     const password = within(dialog).getByLabelText("Password");
@@ -34,23 +30,18 @@ describe("Users", () => {
     expect(password).toHaveAttribute("type", "password");
     await user.click(within(dialog).getAllByRole("button", { name: /show password/i })[0]);
     expect(password).toHaveAttribute("type", "text");
-    await user.click(within(dialog).getByRole("button", { name: "Add" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("createUser")?.variables).toMatchObject({
-        name: "erin",
-        email: "erin@example.com",
-        password: "erin-pass-1",
-        password2: "erin-pass-1",
-        role: "editor",
-      }),
-    );
+    await submitExpecting(user, dialog, "Add", "createUser", {
+      name: "erin",
+      email: "erin@example.com",
+      password: "erin-pass-1",
+      password2: "erin-pass-1",
+      role: "editor",
+    });
     expect(await screen.findByText("erin@example.com")).toBeInTheDocument();
   });
 
   it("updates a user with 'Update User', the name read-only", async () => {
-    const user = setupUser();
-    renderApp("/Users");
-    const row = (await screen.findByText("dana@example.com")).closest("tr")!;
+    const { user, row } = await openRow("/Users", "dana@example.com");
     await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await findDialog();
     expect(within(dialog).getByRole("heading", { name: "Update User" })).toBeInTheDocument();
@@ -58,16 +49,11 @@ describe("Users", () => {
     await user.clear(within(dialog).getByLabelText("Email"));
     await user.type(within(dialog).getByLabelText("Email"), "dana@example.org");
     await user.type(within(dialog).getByLabelText("Password"), "new-pass-123");
-    await user.click(within(dialog).getByRole("button", { name: "Update" }));
-    await waitFor(() =>
-      expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "2", email: "dana@example.org", password: "new-pass-123" }),
-    );
+    await submitExpecting(user, dialog, "Update", "updateUser", { id: "2", email: "dana@example.org", password: "new-pass-123" });
   });
 
   it("approves a pending registration", async () => {
-    const user = setupUser();
-    renderApp("/Users");
-    const row = (await screen.findByText("dana@example.com")).closest("tr")!;
+    const { user, row } = await openRow("/Users", "dana@example.com");
     const approved = within(row).getByRole("checkbox", { name: "Approved" });
     expect(approved).not.toBeChecked();
     await user.click(approved);

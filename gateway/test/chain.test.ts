@@ -1,13 +1,12 @@
 import { createPresaleThroughFactory, getContract, readPresale } from "@presale/abis";
 import { parseEther, parseUnits } from "ethers";
-import { errorCode, fieldErrors, startTestApp, TestApp } from "./support/testApp";
+import { errorCode, fieldErrors, startSignedIn, startTestApp, TestApp } from "./support/testApp";
 
 describe("chain on a local anvil", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ chain: true });
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn({ chain: true }));
   }, 60_000);
   afterAll(() => app.close());
 

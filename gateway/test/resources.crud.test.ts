@@ -1,9 +1,12 @@
 import { resources } from "../src/resources";
-import { errorCode, startTestApp, TEST_DB, TestApp } from "./support/testApp";
+import { errorCode, startSignedIn, TEST_DB, TestApp } from "./support/testApp";
 import { mutationSignature, sampleInput, selection, sortableField } from "./support/samples";
 import { files } from "./support/files";
 import { Wallet } from "ethers";
 import type { FieldSpec } from "../src/resources/kit/fields";
+
+/** A changed value for a string field with a format. */
+const CHANGED_BY_FORMAT = { email: "changed@example.com", url: "https://example.com/changed", ip: "192.168.1.1" } as const;
 
 function updatedValue(spec: FieldSpec, current: unknown): unknown {
   switch (spec.kind) {
@@ -18,13 +21,7 @@ function updatedValue(spec: FieldSpec, current: unknown): unknown {
     case "address":
       return Wallet.createRandom().address;
     case "string":
-      return spec.format === "email"
-        ? "changed@example.com"
-        : spec.format === "url"
-          ? "https://example.com/changed"
-          : spec.format === "ip"
-            ? "192.168.1.1"
-            : "changed";
+      return spec.format ? CHANGED_BY_FORMAT[spec.format] : "changed";
     default:
       return "changed";
   }
@@ -44,8 +41,7 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   const sel = selection(r);
 
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn());
   });
   afterAll(() => app.close());
 
@@ -169,8 +165,7 @@ describe.each(writable.map((r) => [r.name, r] as const))("%s through GraphQL", (
   if (!r.operations.create) {
     it("lists and reads records that arrive from elsewhere, and offers no create or update", async () => {
       await app.close();
-      app = await startTestApp({ seed: true });
-      token = await app.adminToken();
+      ({ app, token } = await startSignedIn({ seed: true }));
       const res = await list('sortField: "createdAt", sortOrder: "DESC",');
       const rows = res.body.data[`all${r.plural}`];
       expect(rows.length).toBeGreaterThan(1);

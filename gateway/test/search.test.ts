@@ -1,4 +1,4 @@
-import { startTestApp, TestApp } from "./support/testApp";
+import { startSignedIn, TestApp } from "./support/testApp";
 
 /**
  * `q` by the search index (FTS5 on SQLite, FULLTEXT on MariaDB): whole words
@@ -16,8 +16,7 @@ describe("search by index", () => {
   ];
 
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn());
     for (const item of news) {
       const res = await app.gql(
         `mutation($h: String, $d: String) { createNews(heading: $h, description: $d) { id } }`,

@@ -1,13 +1,12 @@
 import { readdirSync } from "fs";
-import { errorCode, fieldErrors, startTestApp, TestApp } from "./support/testApp";
+import { errorCode, fieldErrors, startSignedIn, startTestApp, TestApp } from "./support/testApp";
 import { files } from "./support/files";
 
 describe("validation in the gateway", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn());
   });
   afterAll(() => app.close());
 

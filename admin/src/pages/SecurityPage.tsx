@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from "@mui/material";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
 import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
 import { mustSetUpTwoFactor, setMustSetUpTwoFactor } from "../providers/session";
 import { formatDateTime } from "../ui/columns";
+import { SimpleTable } from "../ui/SimpleTable";
 
 interface Me {
   twoFactorEnabled: boolean;
@@ -220,28 +206,20 @@ export default function SecurityPage() {
           <Typography variant="h6" sx={{ mb: 1 }}>
             {translate(`${LABELS}.recent`)}
           </Typography>
-          <Table size="small" aria-label={translate(`${LABELS}.recent`)}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate("resources.signins.fields.createdAt")}</TableCell>
-                <TableCell>{translate("resources.signins.fields.result")}</TableCell>
-                <TableCell>{translate("resources.signins.fields.ip")}</TableCell>
-                <TableCell>{translate("resources.signins.fields.userAgent")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {signIns.map((s) => (
-                <TableRow key={s.id}>
-                  <TableCell>{formatDateTime(s.createdAt)}</TableCell>
-                  <TableCell>{translate(`${LABELS}.result.${s.result}`)}</TableCell>
-                  <TableCell>{s.ip}</TableCell>
-                  <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                    {s.userAgent}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SimpleTable
+            label={translate(`${LABELS}.recent`)}
+            rows={signIns}
+            columns={[
+              { label: translate("resources.signins.fields.createdAt"), cell: (s) => formatDateTime(s.createdAt) },
+              { label: translate("resources.signins.fields.result"), cell: (s) => translate(`${LABELS}.result.${s.result}`) },
+              { label: translate("resources.signins.fields.ip"), cell: (s) => s.ip },
+              {
+                label: translate("resources.signins.fields.userAgent"),
+                cell: (s) => s.userAgent,
+                sx: { maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+              },
+            ]}
+          />
         </CardContent>
       </Card>
     </Box>

@@ -207,17 +207,14 @@ describe("REST shim", () => {
       const json = await app.http.post("/api/login").set("Content-Type", "application/json").send("{ not json");
       expect(json.status).toBe(400);
       expect(json.body).toEqual({ message: expect.any(String) });
-      const multipart = await app.http
-        .post("/api/add/news")
-        .set("Authorization", app.token)
-        .set("Content-Type", "multipart/form-data")
-        .send("garbage");
+      const addNews = (contentType: string, body: string) =>
+        app.http.post("/api/add/news").set("Authorization", app.token).set("Content-Type", contentType).send(body);
+      const multipart = await addNews("multipart/form-data", "garbage");
       expect(multipart.status).toBe(400);
-      const truncated = await app.http
-        .post("/api/add/news")
-        .set("Authorization", app.token)
-        .set("Content-Type", "multipart/form-data; boundary=XYZ")
-        .send('--XYZ\r\nContent-Disposition: form-data; name="Heading"\r\n\r\nunfinished');
+      const truncated = await addNews(
+        "multipart/form-data; boundary=XYZ",
+        '--XYZ\r\nContent-Disposition: form-data; name="Heading"\r\n\r\nunfinished',
+      );
       expect(truncated.status).toBe(400);
     });
 

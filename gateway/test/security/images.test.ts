@@ -3,7 +3,7 @@ import { JSDOM } from "jsdom";
 import path from "path";
 import { deflateSync } from "zlib";
 import { files } from "../support/files";
-import { fieldErrors, startTestApp, TestApp } from "../support/testApp";
+import { fieldErrors, startSignedIn, TestApp } from "../support/testApp";
 import { REFUSE_MS, timed } from "./timing";
 
 const CREATE_NEWS = `mutation($f: Upload) { createNews(heading: "img", description: "d", file: $f) { id imageUri } }`;
@@ -132,8 +132,7 @@ describe("images: decompression bombs, hostile SVG, exact size limit", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ env: { MAX_UPLOAD_MB: "0.05" } });
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn({ env: { MAX_UPLOAD_MB: "0.05" } }));
   });
   afterAll(() => app.close());
 

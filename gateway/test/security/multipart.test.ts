@@ -1,7 +1,7 @@
 import http from "http";
 import type { AddressInfo } from "net";
 import { files } from "../support/files";
-import { startTestApp, TestApp } from "../support/testApp";
+import { startSignedIn, TestApp } from "../support/testApp";
 import { REFUSE_MS, timed } from "./timing";
 
 interface RawAnswer {
@@ -67,8 +67,7 @@ describe("multipart uploads", () => {
   let port: number;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn());
     server = app.express.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     port = (server.address() as AddressInfo).port;

@@ -257,14 +257,16 @@ describe("sessions", () => {
     expect((await app.http.post("/api/logout").send({})).status).toBe(401);
   });
 
+  /** Creates an editor as the admin and gives its row id. */
+  const createEditor = async (admin: string, name: string, email: string, password: string) => {
+    await app.gql(`mutation { createUser(name: "${name}", email: "${email}", password: "${password}", role: "editor") { id } }`, {}, admin);
+    const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = ?`, [email]);
+    return id;
+  };
+
   it("a password change ends every other session of the user, not the one that made it", async () => {
     const admin = await signIn();
-    await app.gql(
-      `mutation { createUser(name: "Ed", email: "ed@example.com", password: "ed-password-1", role: "editor") { id } }`,
-      {},
-      admin,
-    );
-    const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = 'ed@example.com'`);
+    const id = await createEditor(admin, "Ed", "ed@example.com", "ed-password-1");
     const [ed1, ed2] = [await signIn("ed@example.com", "ed-password-1"), await signIn("ed@example.com", "ed-password-1")];
     // An admin changes Ed's password: all of Ed's sessions end.
     await app.gql(`mutation($id: ID!) { updateUser(id: $id, password: "ed-password-2") { id } }`, { id: String(id) }, admin);
@@ -286,12 +288,7 @@ describe("sessions", () => {
 
   it("a role change or a withdrawn approval ends the user's sessions", async () => {
     const admin = await signIn();
-    await app.gql(
-      `mutation { createUser(name: "Ro", email: "ro@example.com", password: "ro-password-1", role: "editor") { id } }`,
-      {},
-      admin,
-    );
-    const [{ id }] = await app.services.ds.query(`SELECT id FROM users WHERE email = 'ro@example.com'`);
+    const id = await createEditor(admin, "Ro", "ro@example.com", "ro-password-1");
     const ro = await signIn("ro@example.com", "ro-password-1");
     await app.gql(`mutation($id: ID!) { updateUser(id: $id, role: "admin") { id } }`, { id: String(id) }, admin);
     expect(await me(ro)).toBeNull();

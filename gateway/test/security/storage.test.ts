@@ -3,7 +3,7 @@ import type { Server } from "http";
 import net from "net";
 import { tmpdir } from "os";
 import { files } from "../support/files";
-import { errorCode, startTestApp, TestApp } from "../support/testApp";
+import { errorCode, startSignedIn, TestApp } from "../support/testApp";
 
 const CREATE_NEWS = `mutation($f: Upload) { createNews(heading: "img", description: "d", file: $f) { id imageUri } }`;
 
@@ -17,13 +17,17 @@ describe("images store faults", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ seed: true });
-    token = await app.adminToken();
+    ({ app, token } = await startSignedIn({ seed: true }));
   });
   afterAll(() => app.close());
 
   const dir = () => app.services.config.imagesDir;
   const newsCount = async () => (await app.gql("{ _allNewsMeta { count } }")).body.data._allNewsMeta.count;
+  /** A news image sent through GraphQL: the answer's status, error code and message. */
+  const graphqlRefusal = async () => {
+    const res = await app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, token);
+    return [res.status, errorCode(res), res.body.errors![0].message];
+  };
   const rest = () =>
     app.http
       .post("/api/add/news")
@@ -42,12 +46,7 @@ describe("images store faults", () => {
       throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
     });
     try {
-      const res = await app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, token);
-      expect([res.status, errorCode(res), res.body.errors![0].message]).toEqual([
-        507,
-        "INSUFFICIENT_STORAGE",
-        "The images store is full; nothing was saved",
-      ]);
+      expect(await graphqlRefusal()).toEqual([507, "INSUFFICIENT_STORAGE", "The images store is full; nothing was saved"]);
       const legacy = await rest();
       expect([legacy.status, legacy.body]).toEqual([507, { message: "The images store is full; nothing was saved" }]);
     } finally {
@@ -61,12 +60,7 @@ describe("images store faults", () => {
     rmSync(dir(), { recursive: true, force: true });
     writeFileSync(dir(), "not a folder");
     try {
-      const res = await app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, token);
-      expect([res.status, errorCode(res), res.body.errors![0].message]).toEqual([
-        503,
-        "SERVICE_UNAVAILABLE",
-        "The images store is unavailable; nothing was saved",
-      ]);
+      expect(await graphqlRefusal()).toEqual([503, "SERVICE_UNAVAILABLE", "The images store is unavailable; nothing was saved"]);
       expect((await rest()).status).toBe(503);
       const health = await app.http.get("/healthz");
       expect([health.status, health.body]).toEqual([503, { db: "up", images: "down" }]);

@@ -52,16 +52,14 @@ export function sampleInput(resource: Resource, seq: number): Sample {
   return { vars, files: uploads };
 }
 
-const gqlType = (spec: FieldSpec) =>
-  spec.kind === "int"
-    ? "Int"
-    : spec.kind === "bool"
-      ? "Boolean"
-      : spec.kind === "blocks"
-        ? "[ContentBlockInput!]"
-        : spec.kind === "image"
-          ? "Upload"
-          : "String";
+/** The GraphQL argument type of a field kind; the other kinds travel as String. */
+const GQL_TYPE: Partial<Record<FieldSpec["kind"], string>> = {
+  int: "Int",
+  bool: "Boolean",
+  blocks: "[ContentBlockInput!]",
+  image: "Upload",
+};
+const gqlType = (spec: FieldSpec) => GQL_TYPE[spec.kind] ?? "String";
 
 /** The argument list and variable declarations of a create/update mutation. */
 export function mutationSignature(resource: Resource, withId = false) {

@@ -33,6 +33,12 @@ export interface GqlResponse {
   body: { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] };
 }
 
+/** A test app and the seeded admin's token, for the suites that act as the admin. */
+export async function startSignedIn(opts: Parameters<typeof startTestApp>[0] = {}) {
+  const app = await startTestApp(opts);
+  return { app, token: await app.adminToken() };
+}
+
 /** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
 export async function startTestApp(
   opts: {

@@ -26,31 +26,22 @@ export function BalancesCard() {
   const { state } = useSale();
   if (!state) return null;
   const { token } = state;
+  const ofToken = (amount: bigint) => `${show(amount, token.decimals)} ${token.symbol}`;
+  // [label key, value, test id], in the order shown.
+  const figures: [string, string, string][] = [
+    ["token_balance", ofToken(token.balance), "token-balance"],
+    ["collected_usdt", `${show(state.busdEarned, BUSD_DECIMALS)} USDT`, "collected-usdt"],
+    ["collected_bnb", `${show(state.ethEarned, BNB_DECIMALS)} BNB`, "collected-bnb"],
+    ["bnb_balance", `${show(state.bnbBalance, BNB_DECIMALS)} BNB`, "bnb-balance"],
+    ["unsold", ofToken(state.availableTokens), "unsold-tokens"],
+    ["sold", ofToken(state.tokensSold), "tokens-sold"],
+  ];
   return (
     <SaleSection title={translate(`${LABELS}.title`)}>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 3 }}>
-        <Figure
-          label={translate(`${LABELS}.token_balance`)}
-          value={`${show(token.balance, token.decimals)} ${token.symbol}`}
-          testId="token-balance"
-        />
-        <Figure
-          label={translate(`${LABELS}.collected_usdt`)}
-          value={`${show(state.busdEarned, BUSD_DECIMALS)} USDT`}
-          testId="collected-usdt"
-        />
-        <Figure label={translate(`${LABELS}.collected_bnb`)} value={`${show(state.ethEarned, BNB_DECIMALS)} BNB`} testId="collected-bnb" />
-        <Figure label={translate(`${LABELS}.bnb_balance`)} value={`${show(state.bnbBalance, BNB_DECIMALS)} BNB`} testId="bnb-balance" />
-        <Figure
-          label={translate(`${LABELS}.unsold`)}
-          value={`${show(state.availableTokens, token.decimals)} ${token.symbol}`}
-          testId="unsold-tokens"
-        />
-        <Figure
-          label={translate(`${LABELS}.sold`)}
-          value={`${show(state.tokensSold, token.decimals)} ${token.symbol}`}
-          testId="tokens-sold"
-        />
+        {figures.map(([label, value, testId]) => (
+          <Figure key={testId} label={translate(`${LABELS}.${label}`)} value={value} testId={testId} />
+        ))}
       </Stack>
     </SaleSection>
   );

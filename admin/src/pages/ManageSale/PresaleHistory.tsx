@@ -1,10 +1,27 @@
-import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import type { HTMLAttributes } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useTranslate } from "react-admin";
+import { useTranslate, type RaRecord, type TranslateFunction } from "react-admin";
+import { SimpleTable, type SimpleColumn } from "../../ui/SimpleTable";
 import { Address, TxArgs, TxHash, TxStatus } from "../../resources/ChainTransaction/cells";
 import { useSale } from "./useSale";
 
 const FIELDS = "resources.transactions.fields";
+
+/** The history's columns: block, time, call, arguments, wallet, user, status, hash. */
+function historyColumns(translate: TranslateFunction, explorerUrl: string | null): SimpleColumn<RaRecord>[] {
+  const column = (field: string, cell: SimpleColumn<RaRecord>["cell"]) => ({ label: translate(`${FIELDS}.${field}`), cell });
+  return [
+    column("blockNumber", (t) => t.blockNumber),
+    column("createdAt", (t) => new Date(t.createdAt).toLocaleString()),
+    column("functionName", (t) => (t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`)),
+    column("args", (t) => <TxArgs args={t.args} />),
+    column("wallet", (t) => <Address address={t.wallet} explorerUrl={explorerUrl} />),
+    column("userName", (t) => t.userName),
+    column("status", (t) => <TxStatus status={t.status} />),
+    column("hash", (t) => <TxHash hash={t.hash} explorerUrl={explorerUrl} />),
+  ];
+}
 
 /** This presale's recorded transactions, newest first (allChainTransactions filtered by presaleAddress). */
 export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) {
@@ -27,37 +44,12 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
             {history.isPending ? "…" : translate("app.manage_sale.history.empty")}
           </Typography>
         ) : (
-          <Table size="small" aria-label={translate("app.manage_sale.history.title")}>
-            <TableHead>
-              <TableRow>
-                {["blockNumber", "createdAt", "functionName", "args", "wallet", "userName", "status", "hash"].map((f) => (
-                  <TableCell key={f}>{translate(`${FIELDS}.${f}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.data.map((t) => (
-                <TableRow key={t.id} data-hash={t.hash}>
-                  <TableCell>{t.blockNumber}</TableCell>
-                  <TableCell>{new Date(t.createdAt).toLocaleString()}</TableCell>
-                  <TableCell>{t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`}</TableCell>
-                  <TableCell>
-                    <TxArgs args={t.args} />
-                  </TableCell>
-                  <TableCell>
-                    <Address address={t.wallet} explorerUrl={explorerUrl} />
-                  </TableCell>
-                  <TableCell>{t.userName}</TableCell>
-                  <TableCell>
-                    <TxStatus status={t.status} />
-                  </TableCell>
-                  <TableCell>
-                    <TxHash hash={t.hash} explorerUrl={explorerUrl} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SimpleTable
+            label={translate("app.manage_sale.history.title")}
+            columns={historyColumns(translate, explorerUrl)}
+            rows={history.data}
+            rowProps={(t) => ({ "data-hash": t.hash }) as HTMLAttributes<HTMLTableRowElement>}
+          />
         )}
       </CardContent>
     </Card>

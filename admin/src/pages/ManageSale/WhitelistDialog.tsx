@@ -112,6 +112,15 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
               !check.blank && check.userError && (submitted || row.user.trim().length >= 42) ? translate(check.userError) : undefined;
             const valueError =
               !check.blank && check.valueError && (submitted || row.value.trim()) ? translate(check.valueError) : undefined;
+            // The props the row's two inputs share: label, value, change and error.
+            const cell = (name: "user" | "value", error: string | undefined) => ({
+              label: translate(`${LABELS}.${name}`),
+              value: row[name],
+              onChange: (event: { target: { value: string } }) => update(row.key, { [name]: event.target.value }),
+              error: !!error,
+              helperText: error,
+              size: "small" as const,
+            });
             return (
               <Stack
                 key={row.key}
@@ -122,26 +131,8 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
                 aria-label={translate(`${LABELS}.row`, { n: i + 1 })}
                 data-invalid={hasError(check) || undefined}
               >
-                <TextField
-                  label={translate(`${LABELS}.user`)}
-                  value={row.user}
-                  onChange={(e) => update(row.key, { user: e.target.value })}
-                  error={!!userError}
-                  helperText={userError}
-                  size="small"
-                  sx={{ flex: 3 }}
-                  slotProps={{ htmlInput: { spellCheck: false } }}
-                />
-                <TextField
-                  label={translate(`${LABELS}.value`)}
-                  value={row.value}
-                  onChange={(e) => update(row.key, { value: e.target.value })}
-                  error={!!valueError}
-                  helperText={valueError}
-                  size="small"
-                  sx={{ flex: 1 }}
-                  slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                />
+                <TextField {...cell("user", userError)} sx={{ flex: 3 }} slotProps={{ htmlInput: { spellCheck: false } }} />
+                <TextField {...cell("value", valueError)} sx={{ flex: 1 }} slotProps={{ htmlInput: { inputMode: "decimal" } }} />
                 <Tooltip title={translate(`${LABELS}.remove_row`)}>
                   <span>
                     <IconButton aria-label={translate(`${LABELS}.remove_row`)} onClick={() => remove(row.key)} disabled={sending}>

@@ -121,36 +121,14 @@ export function useSaleState(address: string): Sale {
     [notify, translate],
   );
 
+  const { data, total, isPending } = history;
+  const historyView = useMemo(
+    () => ({ data: data ?? [], total, isPending, refetch: () => void refetchHistory() }),
+    [data, total, isPending, refetchHistory],
+  );
   return useMemo(
-    () => ({
-      address,
-      record,
-      recordLoaded,
-      state,
-      error,
-      reading,
-      reload,
-      act,
-      pending,
-      warn,
-      history: { data: history.data ?? [], total: history.total, isPending: history.isPending, refetch: () => void refetchHistory() },
-    }),
-    [
-      address,
-      record,
-      recordLoaded,
-      state,
-      error,
-      reading,
-      reload,
-      act,
-      pending,
-      warn,
-      history.data,
-      history.total,
-      history.isPending,
-      refetchHistory,
-    ],
+    () => ({ address, record, recordLoaded, state, error, reading, reload, act, pending, warn, history: historyView }),
+    [address, record, recordLoaded, state, error, reading, reload, act, pending, warn, historyView],
   );
 }
 
