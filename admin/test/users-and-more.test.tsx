@@ -84,7 +84,7 @@ describe("Users", () => {
 });
 
 describe("Contact Us", () => {
-  it("is read-only with the date as local date-time", async () => {
+  it("is read-only (no add, edit or delete) with the date as local date-time", async () => {
     gateway.seed("ContactMessage", [
       {
         name: "Alice",
@@ -100,9 +100,10 @@ describe("Contact Us", () => {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(within(row).queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(within(row).queryByRole("button", { name: "Delete" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Add/ })).toBeNull();
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers).toEqual(["S.No", "name", "Email", "website", "Comments", "Date", "Delete"]);
+    expect(headers).toEqual(["S.No", "name", "Email", "website", "Comments", "Date"]);
   });
 });
 
