@@ -220,11 +220,11 @@ describe("REST farms, features, roadmap, whitelist", () => {
   });
 
   describe("'road more' descriptions", () => {
-    it("GET /api/get/featuredes lists them", async () => {
+    it("GET /api/get/featuredes lists them, with the image the Road More list shows", async () => {
       const res = await app.get("/api/get/featuredes", false);
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({ identifier: "landing_banner03", Title: "Road more", Heading: "Why stake with us" });
-      expect(res.body[0]).not.toHaveProperty("logoURI");
+      expect(res.body[0].logoURI).toMatch(/\.png$/);
     });
 
     it("POST /api/update/featuredes (multipart: _id, identifier, Title, Heading, Description) updates one", async () => {
