@@ -171,7 +171,10 @@ const appMessages = {
       name: "Farm |||| Farms",
       title: "Farms",
       add: "Add Farm",
-      edit: "Update Farm",
+      edit: "Home",
+      added_to_home: "Farm entries are home-block entries: it is listed in the Home section, not in this table.",
+      open_home: "Open Home",
+      home_note: "This edits the landing page's home block (first landing section, listed in the Home section), not the farm pool.",
       fields: { pid: "id", lpSymbol: "LP Symbol", tokenSymbol: "Token Symbol", tokenAddresses: "Token Addresses" },
     },
     Home: {

@@ -39,18 +39,23 @@ function DialogForm({ title, submitLabel, onClose, children }: DialogFormProps) 
   );
 }
 
-function useDialogMutation(onClose: () => void, successMessage: string) {
+function useDialogMutation(onClose: () => void, successMessage: string, notice?: (message: string) => ReactNode) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   return {
     onSuccess: () => {
-      notify(successMessage, { type: "success" });
+      if (notice) notify(notice(translate(successMessage)), { type: "success", autoHideDuration: NOTICE_MS });
+      else notify(successMessage, { type: "success" });
       onClose();
       refresh();
     },
     onError: (error: unknown) => notify((error as Error)?.message || "ra.notification.http_error", { type: "error" }),
   };
 }
+
+/** A toast that names where a record went stays long enough to read and follow its link. */
+const NOTICE_MS = 8000;
 
 export interface CreateDialogProps extends DialogFormProps {
   open: boolean;
@@ -59,14 +64,16 @@ export interface CreateDialogProps extends DialogFormProps {
   transform?: TransformData;
   /** Values the form starts with. */
   record?: Partial<RaRecord>;
+  /** The toast after saving, given the saved message. */
+  notice?: (message: string) => ReactNode;
 }
 
 /**
  * An 'Add ...' modal. Its inputs start empty each time it opens (the form is
  * mounted on open); server field errors show under each input.
  */
-export function CreateDialog({ open, onClose, resource, transform, record, ...form }: CreateDialogProps) {
-  const mutationOptions = useDialogMutation(onClose, "app.form.created");
+export function CreateDialog({ open, onClose, resource, transform, record, notice, ...form }: CreateDialogProps) {
+  const mutationOptions = useDialogMutation(onClose, "app.form.created", notice);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       {open && (
@@ -86,17 +93,19 @@ function LoadedForm(props: DialogFormProps) {
 export interface EditDialogProps extends DialogFormProps {
   /** The record being edited; the dialog is open while it is set. */
   id: Identifier | null;
+  /** Another resource than the screen's. */
+  resource?: string;
   transform?: TransformData;
 }
 
 /** An 'Update ...' modal on one record; saves then refreshes the list. */
-export function EditDialog({ id, onClose, transform, ...form }: EditDialogProps) {
+export function EditDialog({ id, resource, onClose, transform, ...form }: EditDialogProps) {
   const mutationOptions = useDialogMutation(onClose, "app.form.updated");
   const open = id !== null && id !== undefined;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
       {open && (
-        <EditBase id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+        <EditBase id={id} resource={resource} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
           <LoadedForm onClose={onClose} {...form} />
         </EditBase>
       )}
