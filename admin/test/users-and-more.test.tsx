@@ -20,7 +20,7 @@ describe("Users", () => {
     expect(within(row).getByText(new Date("2024-05-01T10:00:00.000Z").toLocaleString())).toBeInTheDocument();
   });
 
-  it("adds a user with 'Add User' (password fields with show toggles)", async () => {
+  it("adds a user with 'Add User' (every field with a show toggle)", async () => {
     const user = setupUser();
     renderApp("/Users");
     await screen.findByText("admin@example.com");
@@ -32,8 +32,22 @@ describe("Users", () => {
     await user.type(password, "erin-pass-1");
     await user.type(within(dialog).getByLabelText("Confirm Password"), "erin-pass-1");
     expect(password).toHaveAttribute("type", "password");
-    await user.click(within(dialog).getAllByRole("button", { name: /show password/i })[0]);
+    await user.click(within(dialog).getByRole("button", { name: "Show Password" }));
     expect(password).toHaveAttribute("type", "text");
+    const confirm = within(dialog).getByLabelText("Confirm Password");
+    await user.click(within(dialog).getByRole("button", { name: "Show Confirm Password" }));
+    expect(confirm).toHaveAttribute("type", "text");
+    for (const [label, shownType] of [
+      ["Name", "text"],
+      ["Email", "email"],
+    ]) {
+      const input = within(dialog).getByLabelText(label);
+      expect(input).toHaveAttribute("type", shownType);
+      await user.click(within(dialog).getByRole("button", { name: `Hide ${label}` }));
+      expect(input).toHaveAttribute("type", "password");
+      await user.click(within(dialog).getByRole("button", { name: `Show ${label}` }));
+      expect(input).toHaveAttribute("type", shownType);
+    }
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() =>
       expect(gateway.lastCall("createUser")?.variables).toMatchObject({

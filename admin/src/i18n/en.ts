@@ -76,6 +76,8 @@ const appMessages = {
       update: "Update",
       created: "Added successfully",
       updated: "Updated successfully",
+      show_field: "Show %{field}",
+      hide_field: "Hide %{field}",
     },
     fields: {
       identifier: "Identifier",
