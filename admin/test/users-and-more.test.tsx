@@ -97,6 +97,26 @@ describe("Users", () => {
   });
 });
 
+describe("Users for a non-administrator", () => {
+  it("shows 'Only administrators can manage users', no list and no Add User, and asks the gateway nothing", async () => {
+    signIn("dana", 3600, "editor");
+    renderApp("/Users");
+    expect(await screen.findByRole("heading", { name: "Only administrators can manage users" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add User" })).toBeNull();
+    expect(screen.queryByText("No user found!")).toBeNull();
+    expect(gateway.callsOf("allUsers")).toHaveLength(0);
+  });
+
+  it("the dashboard's Users card shows no count", async () => {
+    signIn("dana", 3600, "editor");
+    renderApp("/Dashboard");
+    expect(await screen.findByRole("link", { name: /^Users Administrators only/ })).toBeInTheDocument();
+    await screen.findByRole("link", { name: /^Settings \d+ records?/ });
+    expect(gateway.callsOf("_allUsersMeta")).toHaveLength(0);
+    expect(gateway.callsOf("allUsers")).toHaveLength(0);
+  });
+});
+
 describe("Contact Us", () => {
   it("is read-only (no add, edit or delete) with the date as local date-time", async () => {
     gateway.seed("ContactMessage", [

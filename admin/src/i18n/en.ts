@@ -96,6 +96,10 @@ const appMessages = {
       too_large: "The file is too large",
       too_many: "Too many attempts; try again later",
     },
+    admin_only: {
+      text: "Ask an administrator if you need this screen.",
+      count: "Administrators only",
+    },
     not_found: {
       title: "Not Found",
       text: "There is no page at this address.",
@@ -146,6 +150,7 @@ const appMessages = {
       add: "Add User",
       update: "Update User",
       password_hint: "Leave empty to keep the current password",
+      admin_only: "Only administrators can manage users",
       approved: "Account approved",
       suspended: "Account suspended",
       roles: { editor: "Editor", admin: "Admin" },
