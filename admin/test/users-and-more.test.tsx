@@ -78,6 +78,25 @@ describe("Users", () => {
     );
   });
 
+  it("asks before changing one's own email or password, and saves only when confirmed", async () => {
+    const user = setupUser();
+    renderApp("/Users");
+    const row = (await screen.findByText("admin@example.com")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    const email = await within(dialog).findByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "boss@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
+    expect(await screen.findByText(/changing the email or password of your own account/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByText(/of your own account/)).toBeNull());
+    expect(gateway.callsOf("updateUser")).toHaveLength(0);
+    await user.click(await within(dialog).findByRole("button", { name: "Update" }));
+    await user.click(await screen.findByRole("button", { name: "Save" }));
+    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "1", email: "boss@example.com" }));
+  });
+
   it("approves a pending registration", async () => {
     const user = setupUser();
     renderApp("/Users");
@@ -101,7 +120,7 @@ describe("Users for a non-administrator", () => {
   it("shows 'Only administrators can manage users', no list and no Add User, and asks the gateway nothing", async () => {
     signIn("dana", 3600, "editor");
     renderApp("/Users");
-    expect(await screen.findByRole("heading", { name: "Only administrators can manage users" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Only administrators can manage users", level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Add User" })).toBeNull();
     expect(screen.queryByText("No user found!")).toBeNull();
     expect(gateway.callsOf("allUsers")).toHaveLength(0);
