@@ -16,7 +16,7 @@ import {
 import { AddButton } from "./AddButton";
 import { formatDateTime, type Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
-import { CreateDialog, EditDialog } from "./FormDialog";
+import { CreateDialog, EditDialog, type SaveConfirmation } from "./FormDialog";
 import { ImageThumb } from "./ImageThumb";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
 import { ListPagination } from "./ListPagination";
@@ -96,6 +96,8 @@ export interface EditForm {
   inputs: ReactNode;
   submitLabel?: string;
   transform?: TransformData;
+  /** A question to ask before saving (the admin's own account...). */
+  confirm?: SaveConfirmation;
   /** Another resource than the screen's, with the one record every row's edit button opens (e.g. the home block from Farms). */
   target?: { resource: string; id?: Identifier };
 }
@@ -180,6 +182,7 @@ export function CrudList({
             title={edit.title}
             submitLabel={edit.submitLabel ?? "app.form.update"}
             transform={edit.transform}
+            confirm={edit.confirm}
           >
             {edit.inputs}
           </EditDialog>

@@ -1,13 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
-import type { ReactNode } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { useFormContext } from "react-hook-form";
 import {
+  Confirm,
   CreateBase,
   EditBase,
   Form,
   SaveButton,
   useEditContext,
   useNotify,
+  useRecordContext,
   useRefresh,
+  useSaveContext,
   useTranslate,
   type Identifier,
   type RaRecord,
@@ -15,15 +19,50 @@ import {
 } from "react-admin";
 import { LoadingScreen } from "./LoadingScreen";
 
+/** A question to ask before saving these values over this record (i18n key), or null to save at once. */
+export type SaveConfirmation = (values: Record<string, unknown>, record: RaRecord | undefined) => string | null;
+
 interface DialogFormProps {
   /** i18n keys. */
   title: string;
   submitLabel: string;
   onClose: () => void;
   children: ReactNode;
+  confirm?: SaveConfirmation;
 }
 
-function DialogForm({ title, submitLabel, onClose, children }: DialogFormProps) {
+/** The submit button; when `confirm` asks a question, saving waits for the answer. */
+function SubmitButton({ label, confirm }: { label: string; confirm?: SaveConfirmation }) {
+  const form = useFormContext();
+  const record = useRecordContext();
+  const { save } = useSaveContext();
+  const [question, setQuestion] = useState<string | null>(null);
+  const ask = (event: MouseEvent<HTMLButtonElement>) => {
+    const asked = confirm?.(form.getValues(), record) ?? null;
+    if (!asked) return;
+    // Not submitted now: only once the question is answered yes.
+    event.preventDefault();
+    setQuestion(asked);
+  };
+  return (
+    <>
+      <SaveButton label={label} icon={<></>} alwaysEnable variant="contained" onClick={ask} />
+      <Confirm
+        isOpen={question !== null}
+        title="app.form.confirm_title"
+        content={question ?? ""}
+        confirm="app.form.confirm_save"
+        onConfirm={() => {
+          setQuestion(null);
+          void form.handleSubmit((values) => save?.(values))();
+        }}
+        onClose={() => setQuestion(null)}
+      />
+    </>
+  );
+}
+
+function DialogForm({ title, submitLabel, onClose, children, confirm }: DialogFormProps) {
   const translate = useTranslate();
   return (
     <Form noValidate>
@@ -33,7 +72,7 @@ function DialogForm({ title, submitLabel, onClose, children }: DialogFormProps) 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate("app.form.close")}</Button>
-        <SaveButton label={submitLabel} icon={<></>} alwaysEnable variant="contained" />
+        <SubmitButton label={submitLabel} confirm={confirm} />
       </DialogActions>
     </Form>
   );
@@ -105,7 +144,14 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
       {open && (
-        <EditBase id={id} resource={resource} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+        <EditBase
+          id={id}
+          resource={resource}
+          redirect={false}
+          mutationMode="pessimistic"
+          transform={transform}
+          mutationOptions={mutationOptions}
+        >
           <LoadedForm onClose={onClose} {...form} />
         </EditBase>
       )}
