@@ -17,6 +17,7 @@ import {
   type RaRecord,
   type TransformData,
 } from "react-admin";
+import { savedMessageOf } from "../providers/savedMessage";
 import { LoadingScreen } from "./LoadingScreen";
 
 /** A question to ask before saving these values over this record (i18n key), or null to save at once. */
@@ -78,18 +79,41 @@ function DialogForm({ title, submitLabel, onClose, children, confirm }: DialogFo
   );
 }
 
-function useDialogMutation(onClose: () => void, successMessage: string, notice?: (message: string) => ReactNode) {
+/** Server field names whose label is not `app.fields.<name>`. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "app.auth.name",
+  email: "app.auth.email",
+  password: "app.auth.password",
+  password2: "app.auth.confirm_password",
+  file: "app.fields.image",
+  role: "resources.Users.fields.role",
+};
+
+/** A refused save's toast names each field by its label ('Confirm Password: Passwords do not match'), never by its server name. */
+export function fieldErrorsText(errors: Record<string, string>, translate: (key: string, options?: object) => string) {
+  return Object.entries(errors)
+    .map(([field, message]) => `${translate(FIELD_LABELS[field] ?? `app.fields.${field}`, { _: field })}: ${message}`)
+    .join("; ");
+}
+
+function useDialogMutation(onClose: () => void, fallbackMessage: string, notice?: (message: string) => ReactNode) {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
   return {
-    onSuccess: () => {
-      if (notice) notify(notice(translate(successMessage)), { type: "success", autoHideDuration: NOTICE_MS });
-      else notify(successMessage, { type: "success" });
+    onSuccess: (saved: unknown) => {
+      // SPEC section 4: the toast shows the server's message.
+      const message = savedMessageOf(saved) ?? translate(fallbackMessage);
+      if (notice) notify(notice(message), { type: "success", autoHideDuration: NOTICE_MS });
+      else notify(message, { type: "success" });
       onClose();
       refresh();
     },
-    onError: (error: unknown) => notify((error as Error)?.message || "ra.notification.http_error", { type: "error" }),
+    onError: (error: unknown) => {
+      const errors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
+      if (errors && Object.keys(errors).length) notify(fieldErrorsText(errors, translate), { type: "error" });
+      else notify((error as Error)?.message || "ra.notification.http_error", { type: "error" });
+    },
   };
 }
 

@@ -30,7 +30,7 @@ export interface TestApp {
 
 export interface GqlResponse {
   status: number;
-  body: { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] };
+  body: { data?: any; errors?: { message: string; extensions?: Record<string, any> }[]; extensions?: Record<string, any> };
 }
 
 /** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
