@@ -27,7 +27,8 @@ export function ShowToggleInput({ label, shownType = "text", initiallyShown = fa
         endAdornment: (
           <InputAdornment position="end">
             <IconButton
-              aria-label={translate(shown ? "app.form.hide_field" : "app.form.show_field", { field })}
+              // Named by its title, not aria-label, so that the field's label names the input alone ("Name", not "Hide Name" too).
+              title={translate(shown ? "app.form.hide_field" : "app.form.show_field", { field })}
               aria-pressed={shown}
               onClick={() => setShown((was) => !was)}
               size="small"
