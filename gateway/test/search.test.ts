@@ -85,21 +85,24 @@ describe("search by index", () => {
  * matches what their row shows, a part of the image's file name, or the id.
  */
 describe("search on records without text columns", () => {
-  let app: TestApp;
-  let token: string;
+  let seeded: { app: TestApp; token: string };
   beforeAll(async () => {
-    app = await startTestApp({ seed: true });
-    token = await app.adminToken();
+    const started = await startTestApp({ seed: true });
+    seeded = { app: started, token: await started.adminToken() };
   });
-  afterAll(() => app.close());
+  afterAll(() => seeded.app.close());
 
   const list = async (query: string, q: string) => {
-    const res = await app.gql(`query($q: String) { rows: ${query.replace("$FILTER", "q: $q")} { id imageUri } }`, { q }, token);
+    const res = await seeded.app.gql(
+      `query($q: String) { rows: ${query.replace("$FILTER", "q: $q")} { id imageUri } }`,
+      { q },
+      seeded.token,
+    );
     expect(res.body.errors).toBeUndefined();
     return res.body.data.rows as { id: string; imageUri: string }[];
   };
   const count = async (query: string, q: string) => {
-    const res = await app.gql(`query($q: String) { meta: ${query.replace("$FILTER", "q: $q")} { count } }`, { q }, token);
+    const res = await seeded.app.gql(`query($q: String) { meta: ${query.replace("$FILTER", "q: $q")} { count } }`, { q }, seeded.token);
     expect(res.body.errors).toBeUndefined();
     return res.body.data.meta.count as number;
   };

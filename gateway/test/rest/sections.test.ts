@@ -134,23 +134,11 @@ describe("REST farms, features, roadmap, whitelist", () => {
       expect((await app.readAll(Pool)).length).toBe(before);
     });
 
-    const poolKeys = [
-      "_id",
-      "pid",
-      "risk",
-      "lpSymbol",
-      "alloc",
-      "isTokenOnly",
-      "lpAddresses",
-      "tokenSymbol",
-      "tokenAddresses",
-      "quoteTokenSymbol",
-      "quoteTokenAdresses",
-      "depositFee",
-      "logoURI",
-      "createdAt",
-      "updatedAt",
-    ];
+    // The legacy pool record of SPEC section 3 (quoteTokenAdresses as spelt), with its id and timestamps.
+    const poolKeys =
+      "_id pid risk lpSymbol alloc isTokenOnly lpAddresses tokenSymbol tokenAddresses quoteTokenSymbol quoteTokenAdresses depositFee logoURI createdAt updatedAt".split(
+        " ",
+      );
 
     it("POST /api/form-data lists the farm pools in their legacy shape, not the home block", async () => {
       const added = expectWrite(await app.form("/api/pool-add", { ...poolForm, lpSymbol: "LISTED-BUSD LP" }, { file: files.svg }));
