@@ -9,12 +9,13 @@ import { authProvider } from "./providers/authProvider";
 import { createDataProvider } from "./providers/dataProvider";
 import { SCREENS } from "./registry";
 import { darkThemeOptions, lightThemeOptions } from "./theme";
+import { adminOnly } from "./ui/AdminOnly";
 import { lazyScreen } from "./ui/lazyScreen";
 
 // Made once, so that a screen keeps its loaded code between renders.
 const pages = SCREENS.flatMap(({ route, page, withId }) => (page ? [{ route, withId, Page: lazyScreen(page) }] : []));
-const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentation }) =>
-  type ? [{ route, icon, recordRepresentation, List: list && lazyScreen(list) }] : [],
+const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentation, adminOnly: onlyFor }) =>
+  type ? [{ route, icon, recordRepresentation, List: list && (onlyFor ? adminOnly(lazyScreen(list), onlyFor) : lazyScreen(list)) }] : [],
 );
 
 /**

@@ -54,6 +54,11 @@ export interface Screen {
   icon?: SvgIconComponent;
   /** Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. */
   menu?: { label: string; onlyForAdmin?: boolean };
+  /**
+   * Only administrators may read it (the gateway's ADMINS_ONLY): others get
+   * this text (i18n key) instead of the screen, and no count on the dashboard.
+   */
+  adminOnly?: string;
   /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when SPEC spells the link otherwise. */
   dashboard?: { label: string; card?: boolean; path?: string };
 }
@@ -85,6 +90,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/User/UserList").then((m) => m.UserList),
     recordRepresentation: "name",
     icon: PeopleIcon,
+    adminOnly: "resources.Users.admin_only",
     menu: { label: "app.menu.admin", onlyForAdmin: true },
     dashboard: { label: "app.dashboard.users", card: true },
   },
@@ -167,6 +173,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/SignInEvent/SignInList").then((m) => m.SignInList),
     recordRepresentation: "email",
     icon: LoginIcon,
+    adminOnly: "resources.signins.admin_only",
     menu: { label: "app.menu.sign_ins", onlyForAdmin: true },
   },
   {

@@ -83,9 +83,14 @@ describe("Image Text Edit at /Feature", () => {
 });
 
 describe("Road More at /featruedes", () => {
-  beforeEach(() =>
-    gateway.seed("FeatureDescription", [section("landing_banner03", "Road more", { imageUri: undefined, content: undefined })]),
-  );
+  beforeEach(() => gateway.seed("FeatureDescription", [section("landing_banner03", "Road more", { content: undefined })]));
+
+  it("lists S.No, Image, Title, Heading, Action with the image", async () => {
+    renderApp("/featruedes");
+    const row = (await screen.findByText("Road more heading")).closest("tr")!;
+    expect(within(row).getByAltText("road more.png")).toBeInTheDocument();
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["S.No", "Image", "Title", "Heading", "Action"]);
+  });
 
   it("edits Title, Heading and Description only", async () => {
     renderApp("/featruedes");
@@ -191,9 +196,30 @@ describe("Farms", () => {
     await waitFor(() => expect(gateway.callsOf("deletePool")).toHaveLength(1));
   });
 
-  it("'Add Farm' adds a home-block entry, as the legacy admin did", async () => {
+  it("'Add Farm' adds a home-block entry and the toast says it is listed in the Home section, with a link", async () => {
     const { user, dialog } = await openDialog("/Farms", "No user found!", "Add Farm");
     await user.type(within(dialog).getByLabelText("Title"), "Farm block");
-    await submitExpecting(user, dialog, "Add", "createAbout", { title: "Farm block" });
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farm block" }));
+    const toast = await screen.findByRole("status");
+    expect(toast).toHaveTextContent(/listed in the Home section/);
+    expect(within(toast).getByRole("link", { name: "Open Home" })).toHaveAttribute("href", "/about");
+  });
+
+  it("a row's edit opens 'Home' on the first home block (identifier fixed, image), not on the pool", async () => {
+    gateway.seed("About", [section("landing_banner01", "Welcome")]);
+    gateway.seed("Pool", [{ pid: 0, lpSymbol: "CAKE-BUSD LP", tokenAddresses: "0x0000000000000000000000000000000000000001" }]);
+    renderApp("/Farms");
+    const { u, d } = await openEdit("CAKE-BUSD LP");
+    expect(within(d).getByRole("heading", { name: "Home" })).toBeInTheDocument();
+    expect(within(d).getByLabelText("Identifier")).toHaveValue("landing_banner01");
+    expect(within(d).getByLabelText("Identifier")).toBeDisabled();
+    expect(within(d).getByLabelText("Title")).toHaveValue("Welcome");
+    expect(within(d).getByLabelText("Content")).toHaveValue("Welcome content");
+    await u.clear(within(d).getByLabelText("Heading"));
+    await u.type(within(d).getByLabelText("Heading"), "New heading");
+    await u.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateAbout")?.variables).toMatchObject({ heading: "New heading" }));
+    expect(gateway.callsOf("updatePool")).toHaveLength(0);
   });
 });

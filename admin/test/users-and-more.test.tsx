@@ -20,7 +20,7 @@ describe("Users", () => {
     expect(within(row).getByText(new Date("2024-05-01T10:00:00.000Z").toLocaleString())).toBeInTheDocument();
   });
 
-  it("adds a user with 'Add User' (password fields with show toggles)", async () => {
+  it("adds a user with 'Add User' (every field with a show toggle)", async () => {
     const { user, dialog } = await openDialog("/Users", "admin@example.com", "Add User");
     await user.type(within(dialog).getByLabelText("Name"), "erin");
     await user.type(within(dialog).getByLabelText("Email"), "erin@example.com");
@@ -28,15 +28,32 @@ describe("Users", () => {
     await user.type(password, "erin-pass-1");
     await user.type(within(dialog).getByLabelText("Confirm Password"), "erin-pass-1");
     expect(password).toHaveAttribute("type", "password");
-    await user.click(within(dialog).getAllByRole("button", { name: /show password/i })[0]);
+    await user.click(within(dialog).getByRole("button", { name: "Show Password" }));
     expect(password).toHaveAttribute("type", "text");
-    await submitExpecting(user, dialog, "Add", "createUser", {
-      name: "erin",
-      email: "erin@example.com",
-      password: "erin-pass-1",
-      password2: "erin-pass-1",
-      role: "editor",
-    });
+    const confirm = within(dialog).getByLabelText("Confirm Password");
+    await user.click(within(dialog).getByRole("button", { name: "Show Confirm Password" }));
+    expect(confirm).toHaveAttribute("type", "text");
+    for (const [label, shownType] of [
+      ["Name", "text"],
+      ["Email", "email"],
+    ]) {
+      const input = within(dialog).getByLabelText(label);
+      expect(input).toHaveAttribute("type", shownType);
+      await user.click(within(dialog).getByRole("button", { name: `Hide ${label}` }));
+      expect(input).toHaveAttribute("type", "password");
+      await user.click(within(dialog).getByRole("button", { name: `Show ${label}` }));
+      expect(input).toHaveAttribute("type", shownType);
+    }
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("createUser")?.variables).toMatchObject({
+        name: "erin",
+        email: "erin@example.com",
+        password: "erin-pass-1",
+        password2: "erin-pass-1",
+        role: "editor",
+      }),
+    );
     expect(await screen.findByText("erin@example.com")).toBeInTheDocument();
   });
 
@@ -50,6 +67,23 @@ describe("Users", () => {
     await user.type(within(dialog).getByLabelText("Email"), "dana@example.org");
     await user.type(within(dialog).getByLabelText("Password"), "new-pass-123");
     await submitExpecting(user, dialog, "Update", "updateUser", { id: "2", email: "dana@example.org", password: "new-pass-123" });
+  });
+
+  it("asks before changing one's own email or password, and saves only when confirmed", async () => {
+    const { user, row } = await openRow("/Users", "admin@example.com");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    const email = await within(dialog).findByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "boss@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
+    expect(await screen.findByText(/changing the email or password of your own account/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByText(/of your own account/)).toBeNull());
+    expect(gateway.callsOf("updateUser")).toHaveLength(0);
+    await user.click(await within(dialog).findByRole("button", { name: "Update" }));
+    await user.click(await screen.findByRole("button", { name: "Save" }));
+    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "1", email: "boss@example.com" }));
   });
 
   it("approves a pending registration", async () => {
@@ -69,8 +103,28 @@ describe("Users", () => {
   });
 });
 
+describe("Users for a non-administrator", () => {
+  it("shows 'Only administrators can manage users', no list and no Add User, and asks the gateway nothing", async () => {
+    signIn("dana", 3600, "editor");
+    renderApp("/Users");
+    expect(await screen.findByRole("heading", { name: "Only administrators can manage users", level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add User" })).toBeNull();
+    expect(screen.queryByText("No user found!")).toBeNull();
+    expect(gateway.callsOf("allUsers")).toHaveLength(0);
+  });
+
+  it("the dashboard's Users card shows no count", async () => {
+    signIn("dana", 3600, "editor");
+    renderApp("/Dashboard");
+    expect(await screen.findByRole("link", { name: /^Users Administrators only/ })).toBeInTheDocument();
+    await screen.findByRole("link", { name: /^Settings \d+ records?/ });
+    expect(gateway.callsOf("_allUsersMeta")).toHaveLength(0);
+    expect(gateway.callsOf("allUsers")).toHaveLength(0);
+  });
+});
+
 describe("Contact Us", () => {
-  it("is read-only with the date as local date-time", async () => {
+  it("is read-only (no add, edit or delete) with the date as local date-time", async () => {
     gateway.seed("ContactMessage", [
       {
         name: "Alice",
@@ -86,9 +140,10 @@ describe("Contact Us", () => {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(within(row).queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(within(row).queryByRole("button", { name: "Delete" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Add/ })).toBeNull();
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers).toEqual(["S.No", "name", "Email", "website", "Comments", "Date", "Delete"]);
+    expect(headers).toEqual(["S.No", "name", "Email", "website", "Comments", "Date"]);
   });
 });
 

@@ -2,6 +2,7 @@ import { InitialSchema1732000000000 } from "./migrations/1732000000000-InitialSc
 import { ChainTransactions1732100000000 } from "./migrations/1732100000000-ChainTransactions";
 import { SignInSecurity1732200000000 } from "./migrations/1732200000000-SignInSecurity";
 import { SearchIndexes1732300000000 } from "./migrations/1732300000000-SearchIndexes";
+import { RoadMoreImage1732400000000 } from "./migrations/1732400000000-RoadMoreImage";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -9,6 +10,7 @@ export const migrations = [
   ChainTransactions1732100000000,
   SignInSecurity1732200000000,
   SearchIndexes1732300000000,
+  RoadMoreImage1732400000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver } from "./seed";

@@ -78,3 +78,50 @@ describe("search by index", () => {
     expect(res.body.data._allNewsMeta.count).toBe(1);
   });
 });
+
+/**
+ * Records without text columns (home images, article images): the filter box
+ * matches what their row shows, a part of the image's file name, or the id.
+ */
+describe("search on records without text columns", () => {
+  let seeded: { app: TestApp; token: string };
+  beforeAll(async () => {
+    const started = await startTestApp({ seed: true });
+    seeded = { app: started, token: await started.adminToken() };
+  });
+  afterAll(() => seeded.app.close());
+
+  const list = async (query: string, q: string) => {
+    const res = await seeded.app.gql(
+      `query($q: String) { rows: ${query.replace("$FILTER", "q: $q")} { id imageUri } }`,
+      { q },
+      seeded.token,
+    );
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.rows as { id: string; imageUri: string }[];
+  };
+  const count = async (query: string, q: string) => {
+    const res = await seeded.app.gql(`query($q: String) { meta: ${query.replace("$FILTER", "q: $q")} { count } }`, { q }, seeded.token);
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.meta.count as number;
+  };
+
+  it.each([
+    ["home images", "allHomeImages(filter: { $FILTER })", "_allHomeImagesMeta(filter: { $FILTER })"],
+    ["article images of slot 2", "allArticleImages(filter: { $FILTER, slot: 2 })", "_allArticleImagesMeta(filter: { $FILTER, slot: 2 })"],
+  ])("%s: by a part of the file name in any case, by id, and nothing for other text", async (_name, allQuery, metaQuery) => {
+    const every = await list(allQuery, "");
+    expect(every.length).toBeGreaterThan(0);
+    const [first] = every;
+    const part = first.imageUri.slice(1, -2).toUpperCase();
+    const byName = await list(allQuery, part);
+    expect(byName.map((row) => row.id)).toContain(first.id);
+    expect(byName.every((row) => row.imageUri.toUpperCase().includes(part))).toBe(true);
+    expect(await count(metaQuery, part)).toBe(byName.length);
+    expect((await list(allQuery, first.id)).map((row) => row.id)).toContain(first.id);
+    expect(await list(allQuery, "no-such-image-name")).toEqual([]);
+    expect(await count(metaQuery, "no-such-image-name")).toBe(0);
+    // LIKE's wildcards are text here, not patterns.
+    expect(await list(allQuery, "%")).toEqual([]);
+  });
+});

@@ -76,6 +76,10 @@ const appMessages = {
       update: "Update",
       created: "Added successfully",
       updated: "Updated successfully",
+      confirm_title: "Are you sure?",
+      confirm_save: "Save",
+      show_field: "Show %{field}",
+      hide_field: "Hide %{field}",
     },
     fields: {
       identifier: "Identifier",
@@ -93,6 +97,10 @@ const appMessages = {
       not_found: "This record no longer exists",
       too_large: "The file is too large",
       too_many: "Too many attempts; try again later",
+    },
+    admin_only: {
+      text: "Ask an administrator if you need this screen.",
+      count: "Administrators only",
     },
     not_found: {
       title: "Not Found",
@@ -144,6 +152,8 @@ const appMessages = {
       add: "Add User",
       update: "Update User",
       password_hint: "Leave empty to keep the current password",
+      admin_only: "Only administrators can manage users",
+      confirm_own_change: "You are changing the email or password of your own account, the one you sign in with. Save?",
       approved: "Account approved",
       suspended: "Account suspended",
       roles: { editor: "Editor", admin: "Admin" },
@@ -171,7 +181,10 @@ const appMessages = {
       name: "Farm |||| Farms",
       title: "Farms",
       add: "Add Farm",
-      edit: "Update Farm",
+      edit: "Home",
+      added_to_home: "Farm entries are home-block entries: it is listed in the Home section, not in this table.",
+      open_home: "Open Home",
+      home_note: "This edits the landing page's home block (first landing section, listed in the Home section), not the farm pool.",
       fields: { pid: "id", lpSymbol: "LP Symbol", tokenSymbol: "Token Symbol", tokenAddresses: "Token Addresses" },
     },
     Home: {

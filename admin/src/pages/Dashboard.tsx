@@ -4,16 +4,19 @@ import type { ReactElement } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Title, useGetList, useTranslate } from "react-admin";
 import { SCREENS } from "../registry";
+import { useIsAdmin } from "../ui/AdminOnly";
 
 interface CardSpec {
   to: string;
   resource: string;
   label: string;
   icon?: ReactElement;
+  /** Counted for administrators only (the registry's adminOnly). */
+  adminOnly?: boolean;
 }
 
 /** The registry's dashboard links: SPEC section 2's count cards (/Users, /setting, /LaunchPad, /about), then a chip for every other screen. */
-const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
+const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard, adminOnly }) =>
   dashboard
     ? [
         {
@@ -21,6 +24,7 @@ const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
           resource: route,
           label: dashboard.label,
           card: !!dashboard.card,
+          adminOnly: !!adminOnly,
           icon: Icon && <Icon fontSize="large" />,
         },
       ]
@@ -29,9 +33,15 @@ const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
 const CARDS: CardSpec[] = LINKS.filter((link) => link.card);
 const MORE = LINKS.filter((link) => !link.card);
 
-function CountCard({ to, resource, label, icon }: CardSpec) {
+function CountCard({ to, resource, label, icon, adminOnly }: CardSpec) {
   const translate = useTranslate();
-  const { total, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  const viewer = useIsAdmin();
+  const counted = !adminOnly || viewer.isAdmin;
+  const { total, isPending, error } = useGetList(
+    resource,
+    { pagination: { page: 1, perPage: 1 } },
+    { enabled: counted && !viewer.isPending },
+  );
   return (
     <Card sx={{ flex: "1 1 220px" }}>
       <CardActionArea component={RouterLink} to={to} sx={{ height: "100%" }}>
@@ -42,7 +52,15 @@ function CountCard({ to, resource, label, icon }: CardSpec) {
               {translate(label)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {isPending ? <Skeleton width={60} /> : error ? "—" : translate("app.dashboard.records", { smart_count: total ?? 0 })}
+              {viewer.isPending || (counted && isPending) ? (
+                <Skeleton width={60} />
+              ) : !counted ? (
+                translate("app.admin_only.count")
+              ) : error ? (
+                "—"
+              ) : (
+                translate("app.dashboard.records", { smart_count: total ?? 0 })
+              )}
             </Typography>
           </Box>
         </CardContent>

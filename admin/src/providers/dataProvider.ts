@@ -1,11 +1,12 @@
 import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 import type { IntrospectionSchema } from "graphql";
-import buildGraphQLProvider from "ra-data-graphql-simple";
+import buildGraphQLProvider, { buildQuery } from "ra-data-graphql-simple";
 import type { DataProvider } from "react-admin";
 import { screenOf } from "../registry";
 import { createApolloClient } from "./apolloClient";
 import { toHttpError } from "./errors";
 import { toMutationData } from "./mutationData";
+import { rememberSavedMessage } from "./savedMessage";
 // Written with gateway/schema.graphql by `npm run schema -w gateway`; a gateway test keeps it current.
 import schema from "./schema.json";
 
@@ -43,6 +44,15 @@ export function createDataProvider(client: ApolloClient<NormalizedCacheObject> =
     client,
     // The schema ships with the build: no IntrospectionQuery on each load, and production gateways answer none.
     introspection: { schema: schema as unknown as IntrospectionSchema },
+    // Each answer is parsed as usual; a save's message (extensions.message) is kept for the toast (FormDialog).
+    buildQuery: (introspection: Params) => {
+      const build = buildQuery(introspection as Parameters<typeof buildQuery>[0]);
+      return (fetchType: string, resource: string, params: Params) => {
+        const built = build(fetchType, resource, params);
+        type Answer = Parameters<typeof built.parseResponse>[0];
+        return { ...built, parseResponse: (response: Answer) => rememberSavedMessage(built.parseResponse(response), response as Params) };
+      };
+    },
     // react-admin keeps its own cache; Apollo's would only duplicate it.
     query: () => ({ fetchPolicy: "no-cache" }),
     mutation: () => ({ fetchPolicy: "no-cache" }),

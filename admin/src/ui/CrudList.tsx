@@ -8,6 +8,7 @@ import {
   useListContext,
   useRecordContext,
   useTranslate,
+  type Identifier,
   type RaRecord,
   type SortPayload,
   type TransformData,
@@ -15,7 +16,7 @@ import {
 import { AddButton } from "./AddButton";
 import { formatDateTime, type Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
-import { CreateDialog, EditDialog } from "./FormDialog";
+import { CreateDialog, EditDialog, type SaveConfirmation } from "./FormDialog";
 import { ImageThumb } from "./ImageThumb";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
 import { ListPagination } from "./ListPagination";
@@ -79,6 +80,8 @@ export interface AddForm {
   transform?: TransformData;
   /** Values the form starts with. */
   record?: Partial<RaRecord>;
+  /** The toast after saving, given the saved message (when the screen must say where the record went). */
+  notice?: (message: string) => ReactNode;
 }
 
 /** An 'Add ...' dialog of its own (one that signs transactions...), mounted on first use so a lazy one loads then. */
@@ -93,6 +96,10 @@ export interface EditForm {
   inputs: ReactNode;
   submitLabel?: string;
   transform?: TransformData;
+  /** A question to ask before saving (the admin's own account...). */
+  confirm?: SaveConfirmation;
+  /** Another resource than the screen's, with the one record every row's edit button opens (e.g. the home block from Farms). */
+  target?: { resource: string; id?: Identifier };
 }
 
 function AddFormDialog({ form: { label, inputs, ...props }, open, onClose }: LazyDialogProps & { form: AddForm }) {
@@ -169,11 +176,13 @@ export function CrudList({
         {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
         {edit && (
           <EditDialog
-            id={editing.id}
+            id={edit.target ? (editing.id === null ? null : (edit.target.id ?? null)) : editing.id}
+            resource={edit.target?.resource}
             onClose={editing.close}
             title={edit.title}
             submitLabel={edit.submitLabel ?? "app.form.update"}
             transform={edit.transform}
+            confirm={edit.confirm}
           >
             {edit.inputs}
           </EditDialog>

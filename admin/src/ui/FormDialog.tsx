@@ -1,19 +1,27 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
-import type { ReactNode } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { useFormContext } from "react-hook-form";
 import {
+  Confirm,
   CreateBase,
   EditBase,
   Form,
   SaveButton,
   useEditContext,
   useNotify,
+  useRecordContext,
   useRefresh,
+  useSaveContext,
   useTranslate,
   type Identifier,
   type RaRecord,
   type TransformData,
 } from "react-admin";
+import { savedMessageOf } from "../providers/savedMessage";
 import { LoadingScreen } from "./LoadingScreen";
+
+/** A question to ask before saving these values over this record (i18n key), or null to save at once. */
+export type SaveConfirmation = (values: Record<string, unknown>, record: RaRecord | undefined) => string | null;
 
 interface DialogFormProps {
   /** i18n keys. */
@@ -21,9 +29,41 @@ interface DialogFormProps {
   submitLabel: string;
   onClose: () => void;
   children: ReactNode;
+  confirm?: SaveConfirmation;
 }
 
-function DialogForm({ title, submitLabel, onClose, children }: DialogFormProps) {
+/** The submit button; when `confirm` asks a question, saving waits for the answer. */
+function SubmitButton({ label, confirm }: { label: string; confirm?: SaveConfirmation }) {
+  const form = useFormContext();
+  const record = useRecordContext();
+  const { save } = useSaveContext();
+  const [question, setQuestion] = useState<string | null>(null);
+  const ask = (event: MouseEvent<HTMLButtonElement>) => {
+    const asked = confirm?.(form.getValues(), record) ?? null;
+    if (!asked) return;
+    // Not submitted now: only once the question is answered yes.
+    event.preventDefault();
+    setQuestion(asked);
+  };
+  return (
+    <>
+      <SaveButton label={label} icon={<></>} alwaysEnable variant="contained" onClick={ask} />
+      <Confirm
+        isOpen={question !== null}
+        title="app.form.confirm_title"
+        content={question ?? ""}
+        confirm="app.form.confirm_save"
+        onConfirm={() => {
+          setQuestion(null);
+          void form.handleSubmit((values) => save?.(values))();
+        }}
+        onClose={() => setQuestion(null)}
+      />
+    </>
+  );
+}
+
+function DialogForm({ title, submitLabel, onClose, children, confirm }: DialogFormProps) {
   const translate = useTranslate();
   return (
     <Form noValidate>
@@ -33,24 +73,52 @@ function DialogForm({ title, submitLabel, onClose, children }: DialogFormProps) 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate("app.form.close")}</Button>
-        <SaveButton label={submitLabel} icon={<></>} alwaysEnable variant="contained" />
+        <SubmitButton label={submitLabel} confirm={confirm} />
       </DialogActions>
     </Form>
   );
 }
 
-function useDialogMutation(onClose: () => void, successMessage: string) {
+/** Server field names whose label is not `app.fields.<name>`. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "app.auth.name",
+  email: "app.auth.email",
+  password: "app.auth.password",
+  password2: "app.auth.confirm_password",
+  file: "app.fields.image",
+  role: "resources.Users.fields.role",
+};
+
+/** A refused save's toast names each field by its label ('Confirm Password: Passwords do not match'), never by its server name. */
+export function fieldErrorsText(errors: Record<string, string>, translate: (key: string, options?: object) => string) {
+  return Object.entries(errors)
+    .map(([field, message]) => `${translate(FIELD_LABELS[field] ?? `app.fields.${field}`, { _: field })}: ${message}`)
+    .join("; ");
+}
+
+function useDialogMutation(onClose: () => void, fallbackMessage: string, notice?: (message: string) => ReactNode) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   return {
-    onSuccess: () => {
-      notify(successMessage, { type: "success" });
+    onSuccess: (saved: unknown) => {
+      // SPEC section 4: the toast shows the server's message.
+      const message = savedMessageOf(saved) ?? translate(fallbackMessage);
+      if (notice) notify(notice(message), { type: "success", autoHideDuration: NOTICE_MS });
+      else notify(message, { type: "success" });
       onClose();
       refresh();
     },
-    onError: (error: unknown) => notify((error as Error)?.message || "ra.notification.http_error", { type: "error" }),
+    onError: (error: unknown) => {
+      const errors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
+      if (errors && Object.keys(errors).length) notify(fieldErrorsText(errors, translate), { type: "error" });
+      else notify((error as Error)?.message || "ra.notification.http_error", { type: "error" });
+    },
   };
 }
+
+/** A toast that names where a record went stays long enough to read and follow its link. */
+const NOTICE_MS = 8000;
 
 export interface CreateDialogProps extends DialogFormProps {
   open: boolean;
@@ -59,14 +127,16 @@ export interface CreateDialogProps extends DialogFormProps {
   transform?: TransformData;
   /** Values the form starts with. */
   record?: Partial<RaRecord>;
+  /** The toast after saving, given the saved message. */
+  notice?: (message: string) => ReactNode;
 }
 
 /**
  * An 'Add ...' modal. Its inputs start empty each time it opens (the form is
  * mounted on open); server field errors show under each input.
  */
-export function CreateDialog({ open, onClose, resource, transform, record, ...form }: CreateDialogProps) {
-  const mutationOptions = useDialogMutation(onClose, "app.form.created");
+export function CreateDialog({ open, onClose, resource, transform, record, notice, ...form }: CreateDialogProps) {
+  const mutationOptions = useDialogMutation(onClose, "app.form.created", notice);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       {open && (
@@ -86,17 +156,26 @@ function LoadedForm(props: DialogFormProps) {
 export interface EditDialogProps extends DialogFormProps {
   /** The record being edited; the dialog is open while it is set. */
   id: Identifier | null;
+  /** Another resource than the screen's. */
+  resource?: string;
   transform?: TransformData;
 }
 
 /** An 'Update ...' modal on one record; saves then refreshes the list. */
-export function EditDialog({ id, onClose, transform, ...form }: EditDialogProps) {
+export function EditDialog({ id, resource, onClose, transform, ...form }: EditDialogProps) {
   const mutationOptions = useDialogMutation(onClose, "app.form.updated");
   const open = id !== null && id !== undefined;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
       {open && (
-        <EditBase id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+        <EditBase
+          id={id}
+          resource={resource}
+          redirect={false}
+          mutationMode="pessimistic"
+          transform={transform}
+          mutationOptions={mutationOptions}
+        >
           <LoadedForm onClose={onClose} {...form} />
         </EditBase>
       )}

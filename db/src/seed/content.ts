@@ -92,6 +92,7 @@ export const seedContent: Record<string, Row[]> = {
       title: "Road more",
       heading: "Why stake with us",
       description: "Transparent rewards, no hidden fees.",
+      image: "staking.png",
     },
   ],
   roadmaps: [

@@ -8,6 +8,8 @@ export interface GqlContext {
   user?: AuthUser;
   client: ClientInfo;
   services: Services;
+  /** What a save answers ('News updated successfully'); sent as the response's extensions.message. */
+  savedMessage?: string;
 }
 
 /** The request's user; a database outage while checking the token is a 503, not a failed context. */

@@ -34,6 +34,18 @@ const errorStatus: ApolloServerPlugin<GqlContext> = {
   },
 };
 
+/** A save's message (the one REST answers as data.message) leaves as extensions.message, for the admin's toast. */
+const savedMessage: ApolloServerPlugin<GqlContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, contextValue }) {
+        if (response.body.kind !== "single" || !contextValue.savedMessage || response.body.singleResult.errors?.length) return;
+        response.body.singleResult.extensions = { ...response.body.singleResult.extensions, message: contextValue.savedMessage };
+      },
+    };
+  },
+};
+
 /** POST /graphql (JSON or multipart uploads) and, when enabled, the explorer at GET /graphql. */
 export async function graphqlEndpoint(services: Services): Promise<{ router: Router; stop(): Promise<void> }> {
   const { config, log } = services;
@@ -50,6 +62,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     plugins: [
       ...protection.plugins,
       errorStatus,
+      savedMessage,
       config.graphql.explorer ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
     ],
     formatError: (formatted, error) => {

@@ -1,5 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { AnyResource } from "../resources/kit/define";
+import { savedMessage } from "../resources/kit/messages";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../resources/kit/query";
 import { fromGraphQLUpload } from "../resources/kit/uploads";
 import type { GqlContext } from "./context";
@@ -62,18 +63,24 @@ export function resourceResolver(resource: AnyResource): Function {
     }
 
     @offered(resource.operations.create, Mutation(() => types.object, { name: `create${resource.name}` }))
-    create(@Args(() => types.createArgs) args: Input, @Ctx() ctx: GqlContext) {
-      return service(ctx).create(withFiles(args, ctx), ctx.user);
+    async create(@Args(() => types.createArgs) args: Input, @Ctx() ctx: GqlContext) {
+      const row = await service(ctx).create(withFiles(args, ctx), ctx.user);
+      ctx.savedMessage = savedMessage(resource, "create");
+      return row;
     }
 
     @offered(resource.operations.update, Mutation(() => types.object, { name: `update${resource.name}` }))
-    update(@Args(() => types.updateArgs) { id, ...args }: Input, @Ctx() ctx: GqlContext) {
-      return service(ctx).update(id, withFiles(args, ctx), ctx.user);
+    async update(@Args(() => types.updateArgs) { id, ...args }: Input, @Ctx() ctx: GqlContext) {
+      const row = await service(ctx).update(id, withFiles(args, ctx), ctx.user);
+      ctx.savedMessage = savedMessage(resource, "update");
+      return row;
     }
 
     @offered(resource.operations.delete, Mutation(() => types.object, { name: `delete${resource.name}` }))
-    remove(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
-      return service(ctx).remove(id, ctx.user);
+    async remove(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
+      const row = await service(ctx).remove(id, ctx.user);
+      ctx.savedMessage = savedMessage(resource, "remove");
+      return row;
     }
   }
   Object.defineProperty(ResourceResolver, "name", { value: `${resource.name}Resolver` });

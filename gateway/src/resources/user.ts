@@ -6,6 +6,7 @@ import { field } from "./kit/fields";
 
 export const ROLES = ["admin", "editor"];
 const MIN_PASSWORD = 8;
+const LAST_ADMIN_ROLE = "The last admin cannot lose the admin role: make another user admin first";
 
 const fields = {
   name: field.string(100, { required: true, sortable: true, searchable: true }),
@@ -43,9 +44,14 @@ async function passwordRules(write: WriteContext<typeof fields>) {
   ) {
     write.values.tokenVersion = (write.existing.tokenVersion ?? 0) + 1;
   }
+  // The back-office always keeps an admin: whoever asks (an admin, a script), the last one keeps the role.
+  const demoted = write.existing?.role === "admin" && write.values.role !== undefined && write.values.role !== "admin";
+  if (demoted && (await write.manager.getRepository("User").countBy({ role: "admin" })) <= 1) {
+    write.errors.role = LAST_ADMIN_ROLE;
+  }
   // An admin cannot lock themselves out.
   if (write.existing && write.actor?.id === write.existing.id) {
-    if (write.values.role !== undefined && write.values.role !== "admin") write.errors.role = "You cannot remove your own admin role";
+    if (demoted && !write.errors.role) write.errors.role = "You cannot remove your own admin role";
     if (write.values.approved === false) write.errors.approved = "You cannot suspend your own account";
   }
 }
@@ -70,11 +76,11 @@ export const User = defineResource({
       if (write.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
     },
     async beforeDelete(row, actor, manager) {
-      if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
       if (row.role === "admin") {
         const admins = await manager.getRepository("User").countBy({ role: "admin" });
-        if (admins <= 1) throw new ValidationError({ role: "The last admin cannot be deleted" });
+        if (admins <= 1) throw new ValidationError({ role: "The last admin cannot be deleted: make another user admin first" });
       }
+      if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
     },
   },
 });

@@ -2,6 +2,7 @@ import type { ClientInfo } from "../auth/authService";
 import type { AuthUser } from "../auth/tokens";
 import { NotFoundError, ValidationError } from "../errors";
 import type { Resource, Row } from "../resources/kit/define";
+import { resourceLabel, savedMessage } from "../resources/kit/messages";
 import type { ResourceService } from "../resources/kit/service";
 import { normaliseField } from "../resources/kit/validate";
 import type { Services } from "../services";
@@ -13,12 +14,6 @@ export interface Caller {
   user?: AuthUser;
   client: ClientInfo;
 }
-
-/** "NewsDescription" → "News description". */
-const labelOf = (r: Resource) => {
-  const words = r.name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 const isMissing = (v: unknown) => v === undefined || v === null || v === "";
 
@@ -49,7 +44,7 @@ async function targetOf(
   if (key.field === "id" && !route.scope) return service.get(key.value, caller.user);
   const filter = { ...route.scope, ...(key.field === "id" ? { ids: [key.value] } : { [key.field]: key.value }) };
   const [row] = await service.list({ filter, perPage: 1 }, caller.user);
-  if (!row) throw new NotFoundError(`${labelOf(resource)} not found`);
+  if (!row) throw new NotFoundError(`${resourceLabel(resource)} not found`);
   return row;
 }
 
@@ -77,11 +72,11 @@ export async function perform(route: RestRoute, services: Services, caller: Call
 
   const resource = route.resource!;
   const service = services.resource(resource);
-  const label = labelOf(resource);
+  const label = resourceLabel(resource);
   switch (route.action) {
     case "create": {
       const row = await service.create(inputOf(route, body, files), caller.user);
-      return written(`${label} added successfully`, resource, row);
+      return written(savedMessage(resource, "create"), resource, row);
     }
     case "update": {
       const target = await targetOf(route, resource, service, body, caller);
@@ -89,13 +84,13 @@ export async function perform(route: RestRoute, services: Services, caller: Call
       const message =
         route.fields?.length === 1 && route.fields[0] === "visible"
           ? `${label} ${row.visible ? "shown" : "hidden"}`
-          : `${label} updated successfully`;
+          : savedMessage(resource, "update");
       return route.answer === "status" ? { status: 1, message } : written(message, resource, row);
     }
     case "remove": {
       const target = await targetOf(route, resource, service, body, caller);
       const row = await service.remove(target.id, caller.user);
-      return written(`${label} deleted successfully`, resource, row);
+      return written(savedMessage(resource, "remove"), resource, row);
     }
     default:
       // Lists are streamed by listAnswer.ts.

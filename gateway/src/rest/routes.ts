@@ -94,8 +94,9 @@ export const restRoutes: RestRoute[] = [
   remove("/user-delete", User, "Delete a user"),
 
   // Farms, features, roadmap, whitelist
-  list("post", "/form-data", About, "List the farms form (home block) entries"),
-  remove("/form-delete", About, "Delete a farms form (home block) entry"),
+  // The Farms (form list) screen lists farm pools (its columns are pool fields); its 'Add Farm' and 'Home' dialogs write the home block (about).
+  list("post", "/form-data", Pool, "List the farm pools of the Farms (form list) screen"),
+  remove("/form-delete", Pool, "Delete a farm pool from the Farms (form list) screen"),
   create("/add/about", About, "json", "Add a home block entry"),
   update("/update/about", About, "multipart", "Update a home block entry"),
   create("/pool-add", Pool, "multipart", "Record a farm pool after its add transaction"),

@@ -15,9 +15,9 @@ describe("REST farms, features, roadmap, whitelist", () => {
 
   const sectionKeys = ["_id", "identifier", "Title", "Heading", "Description", "content", "logoURI", "createdAt", "updatedAt"];
 
-  describe("home block (farms form list)", () => {
-    it("POST /api/form-data lists the entries in the legacy shape", async () => {
-      const res = await app.post("/api/form-data", undefined, false);
+  describe("home block (the Farms screen's 'Add Farm' and 'Home' dialogs)", () => {
+    it("GET /api/get/about lists the entries in the legacy shape", async () => {
+      const res = await app.get("/api/get/about", false);
       expect(res.status).toBe(200);
       expect(res.body.length).toBeGreaterThan(0);
       expect(Object.keys(res.body[0]).sort()).toEqual([...sectionKeys].sort());
@@ -83,16 +83,9 @@ describe("REST farms, features, roadmap, whitelist", () => {
       expect(res.body).toEqual({ logoURI: "Allowed Only PNG File" });
       expect((await app.read(About, first.id))!.title).toBe(first.title);
     });
-
-    it("POST /api/form-delete deletes by _id", async () => {
-      const data = expectWrite(await app.post("/api/add/about", { Title: "To delete" }));
-      expectWrite(await app.post("/api/form-delete", { _id: data._id }));
-      expect(await app.read(About, data._id)).toBeNull();
-      expect((await app.post("/api/form-delete", { _id: data._id })).status).toBe(404);
-    });
   });
 
-  describe("pools", () => {
+  describe("farm pools (the Farms (form list) screen)", () => {
     const token = "0x1111111111111111111111111111111111111111";
     const quote = "0xe9e7cea3dedca5984780bafc599bd69add087d56";
     const lp = "0x2222222222222222222222222222222222222222";
@@ -141,6 +134,43 @@ describe("REST farms, features, roadmap, whitelist", () => {
       expect((await app.readAll(Pool)).length).toBe(before);
     });
 
+    // The legacy pool record of SPEC section 3 (quoteTokenAdresses as spelt), with its id and timestamps.
+    const poolKeys =
+      "_id pid risk lpSymbol alloc isTokenOnly lpAddresses tokenSymbol tokenAddresses quoteTokenSymbol quoteTokenAdresses depositFee logoURI createdAt updatedAt".split(
+        " ",
+      );
+
+    it("POST /api/form-data lists the farm pools in their legacy shape, not the home block", async () => {
+      const added = expectWrite(await app.form("/api/pool-add", { ...poolForm, lpSymbol: "LISTED-BUSD LP" }, { file: files.svg }));
+      const res = await app.post("/api/form-data", undefined, false);
+      expect(res.status).toBe(200);
+      expect(res.body.every((entry: Record<string, unknown>) => Object.keys(entry).sort().join() === [...poolKeys].sort().join())).toBe(
+        true,
+      );
+      expect(res.body.map((entry: Record<string, unknown>) => entry.identifier)).not.toContain("landing_banner01");
+      expect(res.body.find((entry: Record<string, unknown>) => entry._id === added._id)).toMatchObject({
+        lpSymbol: "LISTED-BUSD LP",
+        tokenAddresses: token,
+        quoteTokenAdresses: "0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56",
+        depositFee: "250",
+        logoURI: expect.stringMatching(/\.svg$/),
+      });
+    });
+
+    it("POST /api/form-delete deletes farm pools by _id, never a home block", async () => {
+      expectWrite(await app.form("/api/pool-add", poolForm));
+      const listed = (await app.post("/api/form-data", undefined, false)).body as { _id: number }[];
+      expect(listed.length).toBeGreaterThan(0);
+      expect((await app.post("/api/form-delete", { _id: listed[0]._id }, false)).status).toBe(401);
+      for (const pool of listed) expectWrite(await app.post("/api/form-delete", { _id: pool._id }));
+      expect(await app.readAll(Pool)).toEqual([]);
+      expect((await app.post("/api/form-data", undefined, false)).body).toEqual([]);
+      // No pool is left, so a home block's id can only be refused, and the home block stays.
+      const [homeBlock] = await app.readAll(About);
+      expect((await app.post("/api/form-delete", { _id: homeBlock.id })).status).toBe(404);
+      expect(await app.read(About, homeBlock.id)).not.toBeNull();
+    });
+
     it("POST /api/pool-delete deletes by _id (JSON)", async () => {
       const data = expectWrite(await app.form("/api/pool-add", poolForm));
       expectWrite(await app.post("/api/pool-delete", { _id: data._id }));
@@ -178,11 +208,11 @@ describe("REST farms, features, roadmap, whitelist", () => {
   });
 
   describe("'road more' descriptions", () => {
-    it("GET /api/get/featuredes lists them", async () => {
+    it("GET /api/get/featuredes lists them, with the image the Road More list shows", async () => {
       const res = await app.get("/api/get/featuredes", false);
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({ identifier: "landing_banner03", Title: "Road more", Heading: "Why stake with us" });
-      expect(res.body[0]).not.toHaveProperty("logoURI");
+      expect(res.body[0].logoURI).toMatch(/\.png$/);
     });
 
     it("POST /api/update/featuredes (multipart: _id, identifier, Title, Heading, Description) updates one", async () => {

@@ -30,7 +30,7 @@ export interface TestApp {
 
 export interface GqlResponse {
   status: number;
-  body: { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] };
+  body: { data?: any; errors?: { message: string; extensions?: Record<string, any> }[]; extensions?: Record<string, any> };
 }
 
 /** A test app and the seeded admin's token, for the suites that act as the admin. */

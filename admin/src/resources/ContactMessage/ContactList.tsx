@@ -1,10 +1,9 @@
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
-import { rowActions } from "../../ui/rowActions";
 
 const FIELDS = "resources.ContactUs.fields";
 
-/** Contact messages: read-only (delete only); the date is updatedAt in local time. */
+/** Contact messages, read-only as SPEC says: no add, edit or delete; the date is updatedAt in local time. */
 export const ContactList = () => (
   <CrudList
     title="resources.ContactUs.title"
@@ -16,7 +15,6 @@ export const ContactList = () => (
       col.text("website", `${FIELDS}.website`),
       col.text("comments", `${FIELDS}.comments`),
       col.datetime("updatedAt", `${FIELDS}.date`, { sortable: true }),
-      rowActions.delete(),
     ]}
   />
 );

@@ -1,10 +1,20 @@
 import { col } from "../../ui/columns";
+import { readSession } from "../../providers/session";
 import { CrudList } from "../../ui/CrudList";
+import type { SaveConfirmation } from "../../ui/FormDialog";
 import { rowActions } from "../../ui/rowActions";
 import { FlagSwitch } from "../../ui/VisibilityToggle";
 import { UserAddInputs, UserUpdateInputs } from "./UserInputs";
 
 const LABELS = "resources.Users";
+
+/** Changing one's own email or password (how one signs in) asks first: a slip would lock the admin out. */
+const confirmOwnSignInChange: SaveConfirmation = (values, record) => {
+  if (!record || String(record.id) !== String(readSession()?.payload.sub)) return null;
+  const emailChanged = typeof values.email === "string" && values.email.trim().toLowerCase() !== String(record.email ?? "").toLowerCase();
+  const passwordChanged = typeof values.password === "string" && values.password !== "";
+  return emailChanged || passwordChanged ? `${LABELS}.confirm_own_change` : null;
+};
 
 /** Admin users; self-registered accounts wait here for approval. */
 export const UserList = () => (
@@ -27,6 +37,6 @@ export const UserList = () => (
       rowActions.delete(),
     ]}
     add={{ label: `${LABELS}.add`, inputs: <UserAddInputs />, record: { role: "editor" } }}
-    edit={{ title: `${LABELS}.update`, inputs: <UserUpdateInputs /> }}
+    edit={{ title: `${LABELS}.update`, inputs: <UserUpdateInputs />, confirm: confirmOwnSignInChange }}
   />
 );

@@ -103,7 +103,10 @@ const MYSQL_MIN_WORD = 3;
  */
 function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, text: string, param: string) {
   const fields = searchFieldsOf(resource);
-  if (!fields.length) return;
+  if (!fields.length) {
+    applyShownSearch(qb, resource, text, param);
+    return;
+  }
   const alias = qb.alias;
   const mysql = ["mysql", "mariadb"].includes(qb.connection.options.type);
   // Words as each index cuts them: MySQL keeps "_" inside a word, FTS5 (unicode61) splits there.
@@ -129,6 +132,33 @@ function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resourc
       // A word start, as the index would have matched it (the word is letters and digits only).
       qb.andWhere(`(${fields.map((field) => `${alias}.${field} REGEXP :${short}`).join(" OR ")})`, { [short]: `\\b${word}` });
     });
+}
+
+/** The fields a row without text columns shows, and `q` matches instead: its image file names. */
+export const shownFieldsOf = (r: Resource) =>
+  Object.entries(r.fields)
+    .filter(([, s]) => !s.hidden && s.kind === "image")
+    .map(([n]) => n);
+
+/**
+ * `q` on records without text columns (home images, article images): what
+ * their row shows, a part of the image's file name, or the record's id. These
+ * tables hold a handful of rows each and have no search index, so a LIKE on
+ * both engines serves it (case-insensitive for ASCII on SQLite and under
+ * MariaDB's default collation).
+ */
+function applyShownSearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, text: string, param: string) {
+  const needle = text.trim();
+  if (!needle) return;
+  const alias = qb.alias;
+  const matches = shownFieldsOf(resource).map((field) => `${alias}.${field} LIKE :${param} ESCAPE '!'`);
+  const params: Record<string, unknown> = { [param]: `%${escapeLike(needle)}%` };
+  const id = Number(needle);
+  if (/^\d+$/.test(needle) && Number.isSafeInteger(id)) {
+    matches.push(`${alias}.id = :${param}id`);
+    params[`${param}id`] = id;
+  }
+  qb.andWhere(matches.length ? `(${matches.join(" OR ")})` : "1 = 0", params);
 }
 
 export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, params: ListParams) {
