@@ -2,6 +2,7 @@ import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHea
 import { Link as RouterLink } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { Address, TxArgs, TxHash, TxStatus } from "../../resources/ChainTransaction/cells";
+import { TableScroll } from "../../ui/TableScroll";
 import { useSale } from "./useSale";
 
 const FIELDS = "resources.transactions.fields";
@@ -14,7 +15,7 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
           <Typography variant="h6" component="h2">
             {translate("app.manage_sale.history.title")}
           </Typography>
@@ -27,37 +28,39 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
             {history.isPending ? "…" : translate("app.manage_sale.history.empty")}
           </Typography>
         ) : (
-          <Table size="small" aria-label={translate("app.manage_sale.history.title")}>
-            <TableHead>
-              <TableRow>
-                {["blockNumber", "createdAt", "functionName", "args", "wallet", "userName", "status", "hash"].map((f) => (
-                  <TableCell key={f}>{translate(`${FIELDS}.${f}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.data.map((t) => (
-                <TableRow key={t.id} data-hash={t.hash}>
-                  <TableCell>{t.blockNumber}</TableCell>
-                  <TableCell>{new Date(t.createdAt).toLocaleString()}</TableCell>
-                  <TableCell>{t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`}</TableCell>
-                  <TableCell>
-                    <TxArgs args={t.args} />
-                  </TableCell>
-                  <TableCell>
-                    <Address address={t.wallet} explorerUrl={explorerUrl} />
-                  </TableCell>
-                  <TableCell>{t.userName}</TableCell>
-                  <TableCell>
-                    <TxStatus status={t.status} />
-                  </TableCell>
-                  <TableCell>
-                    <TxHash hash={t.hash} explorerUrl={explorerUrl} />
-                  </TableCell>
+          <TableScroll label={translate("app.manage_sale.history.title")}>
+            <Table size="small" aria-label={translate("app.manage_sale.history.title")}>
+              <TableHead>
+                <TableRow>
+                  {["blockNumber", "createdAt", "functionName", "args", "wallet", "userName", "status", "hash"].map((f) => (
+                    <TableCell key={f}>{translate(`${FIELDS}.${f}`)}</TableCell>
+                  ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {history.data.map((t) => (
+                  <TableRow key={t.id} data-hash={t.hash}>
+                    <TableCell>{t.blockNumber}</TableCell>
+                    <TableCell>{new Date(t.createdAt).toLocaleString()}</TableCell>
+                    <TableCell>{t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`}</TableCell>
+                    <TableCell>
+                      <TxArgs args={t.args} />
+                    </TableCell>
+                    <TableCell>
+                      <Address address={t.wallet} explorerUrl={explorerUrl} />
+                    </TableCell>
+                    <TableCell>{t.userName}</TableCell>
+                    <TableCell>
+                      <TxStatus status={t.status} />
+                    </TableCell>
+                    <TableCell>
+                      <TxHash hash={t.hash} explorerUrl={explorerUrl} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         )}
       </CardContent>
     </Card>
