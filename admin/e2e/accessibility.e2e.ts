@@ -33,6 +33,16 @@ async function settle(page: Page, route: string) {
   await page.locator("#root *").first().waitFor();
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(300);
+  // A button just enabled is still fading to its colour: axe would measure the colour half-way.
+  // Endless animations (spinners) never finish and are left out.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 let browser: Browser;
