@@ -12,7 +12,8 @@ import { TwoFactorGate } from "./TwoFactorGate";
  */
 const fitViewport = {
   minWidth: 0,
-  "& .RaLayout-content": { minWidth: 0 },
+  "& .RaLayout-content, & .RaList-main": { minWidth: 0 },
+  "& .RaTopToolbar-root": { flexWrap: "wrap" },
   "& .RaDataTable-tableWrapper": { overflowX: "auto" },
 } as const;
 

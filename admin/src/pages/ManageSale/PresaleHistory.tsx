@@ -40,22 +40,18 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
               <TableBody>
                 {history.data.map((t) => (
                   <TableRow key={t.id} data-hash={t.hash}>
-                    <TableCell>{t.blockNumber}</TableCell>
-                    <TableCell>{new Date(t.createdAt).toLocaleString()}</TableCell>
-                    <TableCell>{t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`}</TableCell>
-                    <TableCell>
-                      <TxArgs args={t.args} />
-                    </TableCell>
-                    <TableCell>
-                      <Address address={t.wallet} explorerUrl={explorerUrl} />
-                    </TableCell>
-                    <TableCell>{t.userName}</TableCell>
-                    <TableCell>
-                      <TxStatus status={t.status} />
-                    </TableCell>
-                    <TableCell>
-                      <TxHash hash={t.hash} explorerUrl={explorerUrl} />
-                    </TableCell>
+                    {[
+                      t.blockNumber,
+                      new Date(t.createdAt).toLocaleString(),
+                      t.contract === "Presale" ? t.functionName : `${t.contract}.${t.functionName}`,
+                      <TxArgs args={t.args} />,
+                      <Address address={t.wallet} explorerUrl={explorerUrl} />,
+                      t.userName,
+                      <TxStatus status={t.status} />,
+                      <TxHash hash={t.hash} explorerUrl={explorerUrl} />,
+                    ].map((cell, column) => (
+                      <TableCell key={column}>{cell}</TableCell>
+                    ))}
                   </TableRow>
                 ))}
               </TableBody>
