@@ -1,5 +1,5 @@
-import { ChainConfig, ContractKey, ContractName, interfaceOf } from "@presale/abis";
-import { getAddress, Provider, TransactionDescription } from "ethers";
+import { ChainConfig, ContractKey, ContractName, interfaceOf, readPresale } from "@presale/abis";
+import { getAddress, Provider, TransactionDescription, TransactionReceipt } from "ethers";
 import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
 import { ValidationError } from "../errors";
@@ -24,6 +24,42 @@ const FALLBACK: ContractName[] = ["Presale", "SaleToken"];
 function argsJson(call: TransactionDescription): string {
   const plain = (v: unknown): unknown => (typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(plain) : v);
   return JSON.stringify(Object.fromEntries(call.fragment.inputs.map((input, i) => [input.name || `arg${i}`, plain(call.args[i])])));
+}
+
+/** LaunchPad's limit on the token's name and symbol (a token may declare longer ones). */
+const TEXT_LIMIT = 100;
+
+/**
+ * After a mined setTokenAddress (its TokenAddressChanged event emitted by the
+ * presale itself is the proof), brings the presale's LaunchPad record in step
+ * with the chain: the token address and the token's name, symbol and decimals.
+ * The values are the presale's current ones, so a transaction recorded late
+ * cannot roll the record back to an older token.
+ */
+async function followTokenChange(
+  presaleAddress: string,
+  receipt: TransactionReceipt,
+  provider: Provider,
+  launchPads: ResourceService<typeof LaunchPad>,
+) {
+  const presale = interfaceOf("Presale");
+  const changed = receipt.logs.some(
+    (log) => getAddress(log.address) === presaleAddress && presale.parseLog(log)?.name === "TokenAddressChanged",
+  );
+  if (!changed) return;
+  const [launchPad] = await launchPads.list({ filter: { presaleAddress }, perPage: 1 }, SYSTEM);
+  if (!launchPad) return;
+  const onChain = await readPresale(provider, presaleAddress);
+  await launchPads.update(
+    launchPad.id,
+    {
+      tokenAddress: onChain.tokenAddress,
+      tokenName: onChain.tokenName.slice(0, TEXT_LIMIT),
+      tokenSymbol: onChain.tokenSymbol.slice(0, TEXT_LIMIT),
+      tokenDecimal: onChain.tokenDecimals,
+    },
+    SYSTEM,
+  );
 }
 
 /**
@@ -74,6 +110,10 @@ export async function recordTransaction(
   } else if (decoded.name === "transfer" && (await isPresale(getAddress(decoded.args[0])))) {
     presaleAddress = getAddress(decoded.args[0]);
   }
+
+  // Before the history entry: once recorded, the transaction is never read again.
+  if (contract === "Presale" && decoded.name === "setTokenAddress" && receipt.status === 1)
+    await followTokenChange(to, receipt, provider, launchPads);
 
   return history.create(
     {

@@ -4,6 +4,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { useTranslate, type RaRecord, type TranslateFunction } from "react-admin";
 import { SimpleTable, type SimpleColumn } from "../../ui/SimpleTable";
 import { Address, TxArgs, TxHash, TxStatus } from "../../resources/ChainTransaction/cells";
+import { TableScroll } from "../../ui/TableScroll";
 import { useSale } from "./useSale";
 
 const FIELDS = "resources.transactions.fields";
@@ -31,7 +32,7 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
           <Typography variant="h6" component="h2">
             {translate("app.manage_sale.history.title")}
           </Typography>
@@ -44,12 +45,14 @@ export function PresaleHistory({ explorerUrl }: { explorerUrl: string | null }) 
             {history.isPending ? "…" : translate("app.manage_sale.history.empty")}
           </Typography>
         ) : (
-          <SimpleTable
-            label={translate("app.manage_sale.history.title")}
-            columns={historyColumns(translate, explorerUrl)}
-            rows={history.data}
-            rowProps={(t) => ({ "data-hash": t.hash }) as HTMLAttributes<HTMLTableRowElement>}
-          />
+          <TableScroll label={translate("app.manage_sale.history.title")}>
+            <SimpleTable
+              label={translate("app.manage_sale.history.title")}
+              columns={historyColumns(translate, explorerUrl)}
+              rows={history.data}
+              rowProps={(t) => ({ "data-hash": t.hash }) as HTMLAttributes<HTMLTableRowElement>}
+            />
+          </TableScroll>
         )}
       </CardContent>
     </Card>

@@ -67,7 +67,15 @@ function ManageSale({ address }: { address: string }) {
         {state && (
           <>
             <BalancesCard />
-            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, alignItems: "start" }}>
+            {/* One column below lg; minmax(0, …) lets a column shrink below its widest line (a 1fr column would not). */}
+            <Box
+              sx={{
+                display: "grid",
+                gap: 2,
+                gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" },
+                alignItems: "start",
+              }}
+            >
               <Stack spacing={2}>
                 <SettingsCard />
                 <DepositCard />

@@ -102,15 +102,18 @@ export function useSaleState(address: string): Sale {
 
   const { run, pending } = useChainAction();
   const refetchHistory = history.refetch;
+  const refetchRecord = records.refetch;
   const act = useCallback<Sale["act"]>(
     async (req, success) => {
       const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, { success });
       void refetchHistory();
+      // The gateway updates the launchpad record from some mined transactions (setTokenAddress).
+      void refetchRecord();
       if (!receipt) return null;
       const next = await reload(receipt.blockNumber);
       return { receipt, state: next };
     },
-    [run, address, reload, refetchHistory],
+    [run, address, reload, refetchHistory, refetchRecord],
   );
 
   const warn = useCallback<Sale["warn"]>(
