@@ -100,8 +100,13 @@ async function sendResponse(res: Response, response: HTTPGraphQLResponse) {
  * ETag (If-None-Match → 304). A write bumps its resource's version, so a kept
  * answer is never stale. Only queries whose every field reads a public
  * resource are kept: their answer is the same for every caller, so a signed-in
- * request shares it once its token is checked (a bad token still gets Apollo's
- * 401). Errors, mutations and private reads go to Apollo untouched.
+ * request shares it once its token is checked. Errors, mutations and private
+ * reads go to Apollo untouched.
+ *
+ * Two handlers: `kept` goes before the document limits and only sends answers
+ * already kept (their document and variables passed every limit when they
+ * were built, and it parses nothing, so it cannot be made to parse a hostile
+ * document); `build` goes after them and builds the answers of public reads.
  */
 export function graphqlAnswers<Context extends BaseContext>(
   services: Services,
@@ -109,34 +114,56 @@ export function graphqlAnswers<Context extends BaseContext>(
   contextOf: (req: Request, res: Response) => Promise<Context>,
   authenticate: (req: Request, res: Response) => Promise<void>,
   reads: Map<string, string>,
-): RequestHandler {
+): { kept: RequestHandler; build: RequestHandler } {
   const known = new Map<string, string[] | undefined>();
-  const readsOf = (query: string, operationName: string | undefined) => {
-    const memo = `${operationName ?? ""}\n${query}`;
-    if (known.has(memo)) return known.get(memo);
-    const found = resourcesRead(query, operationName, reads);
-    // Forgetting everything at once is enough: a real client's documents are back after one request each.
-    if (known.size >= MAX_KNOWN_DOCUMENTS) known.clear();
-    known.set(memo, found);
-    return found;
+  const memoOf = (query: string, operationName: string | undefined) => `${operationName ?? ""}\n${query}`;
+
+  /** The request's query, operation and what it reads, when it is a public read ("parse": classify a document not seen yet). */
+  const requestOf = (req: Request, parse: boolean) => {
+    const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
+    // JSON only: a multipart request carries uploads, and Apollo's CSRF rules apply to the other types.
+    if (!services.answers.enabled || req.method !== "POST" || !req.is("application/json")) return undefined;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+    const { query, operationName, variables, extensions } = body;
+    if (typeof query !== "string" || (operationName != null && typeof operationName !== "string")) return undefined;
+    const memo = memoOf(query, operationName ?? undefined);
+    let read = known.get(memo);
+    if (!read && parse && !known.has(memo)) {
+      read = resourcesRead(query, operationName ?? undefined, reads);
+      // Forgetting everything at once is enough: a real client's documents are back after one request each.
+      if (known.size >= MAX_KNOWN_DOCUMENTS) known.clear();
+      known.set(memo, read);
+    }
+    if (!read) return undefined;
+    return {
+      body,
+      read,
+      describe: () =>
+        `${req.headers.accept ?? ""} ${operationName ?? ""} ${JSON.stringify(variables ?? null)} ${JSON.stringify(extensions ?? null)} ${query}`,
+    };
   };
 
-  return async (req, res, next) => {
-    const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
-    if (!services.answers.enabled || req.method !== "POST" || !body || typeof body !== "object" || Array.isArray(body)) return next();
-    const { query, operationName, variables, extensions } = body;
-    if (typeof query !== "string" || (operationName != null && typeof operationName !== "string")) return next();
-    const read = readsOf(query, operationName ?? undefined);
-    if (!read) return next();
+  /** The answer's key (with the versions of what it reads), once the caller's token is checked; undefined for Apollo to answer. */
+  const keyOf = async (req: Request, res: Response, request: NonNullable<ReturnType<typeof requestOf>>) => {
     try {
       if (req.headers.authorization) await authenticate(req, res);
     } catch {
-      return next(); // Apollo answers the refused token
+      return undefined; // Apollo answers the failed check
     }
-    const versions = read.map((resource) => `${resource}@${services.versions.of(resource)}`).join(",");
-    const key = `graphql ${versions} ${req.headers.accept ?? ""} ${operationName ?? ""} ${JSON.stringify(variables ?? null)} ${JSON.stringify(extensions ?? null)} ${query}`;
-    const options = { revalidateAnyMethod: true };
-    if (services.answers.serveKept(req, res, key, options)) return;
+    return `graphql ${request.read.map((resource) => `${resource}@${services.versions.of(resource)}`).join(",")} ${request.describe()}`;
+  };
+  const options = { revalidateAnyMethod: true };
+
+  const kept: RequestHandler = async (req, res, next) => {
+    const request = requestOf(req, false);
+    const key = request && (await keyOf(req, res, request));
+    if (!key || !services.answers.serveKept(req, res, key, options)) next();
+  };
+
+  const build: RequestHandler = async (req, res, next) => {
+    const request = requestOf(req, true);
+    const key = request && (await keyOf(req, res, request));
+    if (!request || !key) return next();
     try {
       await services.answers.serve(
         req,
@@ -145,7 +172,7 @@ export function graphqlAnswers<Context extends BaseContext>(
         "application/json; charset=utf-8",
         async (sink) => {
           const response = await apollo.executeHTTPGraphQLRequest({
-            httpGraphQLRequest: { method: "POST", headers: headersOf(req), search: "", body },
+            httpGraphQLRequest: { method: "POST", headers: headersOf(req), search: "", body: request.body },
             context: () => contextOf(req, res),
           });
           if ((response.status ?? 200) !== 200 || response.body.kind !== "complete" || hasErrors(response.body.string)) {
@@ -161,4 +188,5 @@ export function graphqlAnswers<Context extends BaseContext>(
       else next(error);
     }
   };
+  return { kept, build };
 }

@@ -87,13 +87,16 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     }
   };
 
+  const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, publicReadsOf(resources));
   const router = Router();
   router.use(
     "/graphql",
     multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),
     express.json({ limit: config.maxJsonBytes }) as RequestHandler,
+    // A kept answer's document and variables passed the limits when it was built: it goes out before they parse it again.
+    answers.kept,
     documentLimits(config.graphql),
-    graphqlAnswers(services, apollo, contextOf, authenticateOnce, publicReadsOf(resources)),
+    answers.build,
     expressMiddleware(apollo, { context: ({ req, res }) => contextOf(req, res) }),
   );
   return { router, stop: () => apollo.stop() };
