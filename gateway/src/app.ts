@@ -8,6 +8,7 @@ import { adminRouter } from "./http/admin";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images";
 import { securityHeaders } from "./http/securityHeaders";
+import { requestLogSerializers } from "./logger";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services";
 
@@ -37,6 +38,7 @@ export async function createApp(services: Services): Promise<App> {
         logger: log,
         genReqId: (req) => (req as typeof req & { id: string }).id,
         autoLogging: { ignore: (req) => req.url === "/healthz" },
+        serializers: requestLogSerializers,
       }),
     );
   }
