@@ -32,6 +32,15 @@ interface Raw {
   body: Buffer;
 }
 
+/** A 200 carrying the brotli copy of `bytes`, with its type and caching. */
+function expectBrotli(res: Raw, expected: { type: RegExp; cache: string; bytes: Buffer }) {
+  expect(res.status).toBe(200);
+  expect(res.headers["content-encoding"]).toBe("br");
+  expect(res.headers["content-type"]).toMatch(expected.type);
+  expect(res.headers["cache-control"]).toBe(expected.cache);
+  expect(brotliDecompressSync(res.body)).toEqual(expected.bytes);
+}
+
 describe("admin files, compressed at build time", () => {
   let app: TestApp;
   let server: http.Server;
@@ -60,12 +69,8 @@ describe("admin files, compressed at build time", () => {
 
   it("sends the brotli copy to a client that takes it, with its type, Vary and the assets' long cache", async () => {
     const res = await get("/assets/app-1234.js", { "Accept-Encoding": "gzip, deflate, br" });
-    expect(res.status).toBe(200);
-    expect(res.headers["content-encoding"]).toBe("br");
-    expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expectBrotli(res, { type: /^(text|application)\/javascript/, cache: "public, max-age=31536000, immutable", bytes: SCRIPT });
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(brotliDecompressSync(res.body)).toEqual(SCRIPT);
   });
 
   it("sends the gzip copy to a client that takes only gzip, and the file itself to one that takes neither", async () => {
@@ -80,11 +85,7 @@ describe("admin files, compressed at build time", () => {
 
   it("sends the page of a client-side route from its compressed copy, never kept by caches", async () => {
     const res = await get("/News", { Accept: "text/html", "Accept-Encoding": "br" });
-    expect(res.status).toBe(200);
-    expect(res.headers["content-encoding"]).toBe("br");
-    expect(res.headers["content-type"]).toMatch(/^text\/html/);
-    expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(brotliDecompressSync(res.body)).toEqual(PAGE);
+    expectBrotli(res, { type: /^text\/html/, cache: "no-cache", bytes: PAGE });
   });
 
   it("still compresses a file the build left without copies", async () => {
