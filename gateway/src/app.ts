@@ -73,7 +73,7 @@ export async function createApp(services: Services): Promise<App> {
 }
 
 /** Answers smaller than this are sent as they are. */
-export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESS_FROM_BYTES = 1024;
 
 /** A probe that hangs is as down as one that fails: a load balancer must hear back. */
 const HEALTH_TIMEOUT_MS = 2000;
