@@ -262,7 +262,13 @@ async function screenLoad(gateway) {
         if (request.resourceType() !== "script") return;
         sized.push(request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, sizes.responseBodySize)));
       });
-      await page.goto(`${gateway.base}${route}`, { waitUntil: "networkidle" });
+      // A list screen's code is loaded lazily once the app has started (the network may be idle meanwhile):
+      // wait for its first GraphQL answer, then for the network to settle.
+      const listed = token && page.waitForResponse((response) => new URL(response.url()).pathname === "/graphql", { timeout: 120_000 });
+      await page.goto(`${gateway.base}${route}`, { waitUntil: "networkidle", timeout: 120_000 });
+      if (listed) await listed;
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(1000);
       await Promise.all(sized);
       await context.close();
       return { scripts, graphql };
