@@ -1,8 +1,9 @@
 // `npm run bench`: the performance figures, each measured in this one run (not part of `npm test`).
 // Starts the built gateway on fresh data dirs, seeds 1,000 and 100,000 news rows on SQLite (and on
-// MariaDB when it answers at MYSQL_URL), and prints ratios: throughput against a bare node:http server
-// and a direct SQL handler (autocannon, interleaved rounds), 100k/1k latencies, memory around the
-// whole legacy list.
+// MariaDB when it answers at MYSQL_URL), and prints ratios: throughput against a bare node:http server,
+// a direct SQL handler and (when installed) a fastify + better-sqlite3 + gzip handler (autocannon,
+// interleaved rounds), 100k/1k latencies, memory around the whole legacy list, and a cold load of the
+// News list screen in Chromium (GraphQL requests, JavaScript beyond /login).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
@@ -10,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { createConnection } from "mysql2/promise";
 
@@ -20,6 +22,16 @@ const ADMIN = { email: "bench@example.com", password: "bench-pass-123" };
 const SIZES = [1_000, 100_000];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 2;
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const require = createRequire(import.meta.url);
+/** An optional dev dependency: undefined when it is not installed. */
+const optional = async (name) => {
+  try {
+    return await import(require.resolve(name));
+  } catch {
+    return undefined;
+  }
+};
 
 if (!existsSync(MAIN)) {
   for (const workspace of ["abis", "db", "gateway"]) spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
@@ -190,6 +202,91 @@ async function bareServer(body, headers) {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** The query a public page of news makes: 10 rows and the count, anonymous. */
+const PUBLIC_LIST = {
+  query: LIST,
+  variables: { page: 0, perPage: 10 },
+};
+
+/**
+ * A reference for the public GraphQL read: fastify, the same SQL through
+ * better-sqlite3 (statements prepared once) and gzip per request, in the
+ * GraphQL answer's shape. Undefined when fastify is not installed.
+ */
+async function fastifyServer(file) {
+  const fastify = (await optional("fastify"))?.default;
+  if (!fastify) return undefined;
+  const db = new Database(file, { readonly: true });
+  const page = db.prepare(`SELECT id, heading, visible, createdAt FROM news ORDER BY createdAt DESC, id DESC LIMIT 10 OFFSET 0`);
+  const count = db.prepare(`SELECT COUNT(*) AS count FROM news`);
+  const server = fastify();
+  server.post("/graphql", async (_request, reply) => {
+    const body = JSON.stringify({ data: { items: page.all(), total: count.get() } });
+    reply.header("content-type", "application/json; charset=utf-8").header("content-encoding", "gzip");
+    return gzipSync(body);
+  });
+  const address = await server.listen({ port: 0, host: "127.0.0.1" });
+  return { url: `${address}/graphql`, close: async () => (await server.close(), db.close()) };
+}
+
+/**
+ * A cold load of the News list screen in Chromium (fresh profile, signed in):
+ * the GraphQL requests it makes, and the JavaScript it loads beyond what
+ * /login loaded, as sent (compressed bytes). Undefined without Chromium or an
+ * admin build.
+ */
+async function screenLoad(gateway) {
+  const playwright = await optional("playwright-core");
+  // A CommonJS package: its exports come as the default export of the import.
+  const chromium = playwright?.chromium ?? playwright?.default?.chromium;
+  if (!chromium || !existsSync(CHROMIUM) || !existsSync(path.join(root, "admin/dist/index.html"))) return undefined;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    /** What one cold navigation loads: script URLs with their sent sizes, and the GraphQL requests. */
+    const visit = async (route, token) => {
+      const context = await browser.newContext();
+      if (token) {
+        await context.addInitScript(
+          ([value, name]) => (localStorage.setItem("token", value), localStorage.setItem("name", name)),
+          [token, "admin"],
+        );
+      }
+      const page = await context.newPage();
+      const scripts = new Map();
+      let graphql = 0;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/graphql") graphql++;
+      });
+      const sized = [];
+      page.on("requestfinished", (request) => {
+        if (request.resourceType() !== "script") return;
+        sized.push(request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, sizes.responseBodySize)));
+      });
+      // A list screen's code is loaded lazily once the app has started (the network may be idle meanwhile):
+      // wait for its first GraphQL answer, then for the network to settle.
+      const listed = token && page.waitForResponse((response) => new URL(response.url()).pathname === "/graphql", { timeout: 120_000 });
+      await page.goto(`${gateway.base}${route}`, { waitUntil: "networkidle", timeout: 120_000 });
+      if (listed) await listed;
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(1000);
+      await Promise.all(sized);
+      await context.close();
+      return { scripts, graphql };
+    };
+    const login = await visit("/login");
+    const news = await visit("/News", gateway.token.replace(/^Bearer /, ""));
+    const beyond = [...news.scripts].filter(([url]) => !login.scripts.has(url));
+    return {
+      graphql: news.graphql,
+      loginKb: [...login.scripts.values()].reduce((sum, size) => sum + size, 0) / 1024,
+      listKb: beyond.reduce((sum, [, size]) => sum + size, 0) / 1024,
+      listFiles: beyond.length,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The admin list query's SQL run directly behind a minimal handler (better-sqlite3, JSON). */
 async function directSqlServer(file) {
   const db = new Database(file, { readonly: true });
@@ -218,21 +315,40 @@ async function engine(name, databaseFor, seed) {
       const read = await fetch(`${gateway.base}/api/get/news?page=1&perPage=10`, { headers: { "accept-encoding": "gzip" } });
       const body = Buffer.from(await read.arrayBuffer());
       const bare = await bareServer(gzipSync(body), { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip" });
+      const publicGraphql = {
+        method: "POST",
+        headers: { "content-type": "application/json", "accept-encoding": "gzip" },
+        body: JSON.stringify(PUBLIC_LIST),
+      };
+      const graphqlRead = await fetch(`${gateway.base}/graphql`, publicGraphql);
+      const graphqlBody = Buffer.from(await graphqlRead.arrayBuffer());
+      const bareGraphql = await bareServer(gzipSync(graphqlBody), {
+        "content-type": "application/json; charset=utf-8",
+        "content-encoding": "gzip",
+      });
       const direct = await directSqlServer(database.file);
+      const reference = await fastifyServer(database.file);
       const gzip = { headers: { "accept-encoding": "gzip" } };
       const listRequest = {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${gateway.token}` },
+        // As the admin in a browser sends it (browsers always take gzip).
+        headers: { "content-type": "application/json", "accept-encoding": "gzip", authorization: `Bearer ${gateway.token}` },
         body: JSON.stringify({ query: LIST, variables: { page: 0, perPage: 10 } }),
       };
       measured.throughput = await throughput({
         "gateway public read": { url: `${gateway.base}/api/get/news?page=1&perPage=10`, ...gzip },
         "bare node:http, same bytes": { url: bare.url, ...gzip },
+        "gateway public GraphQL read": { url: `${gateway.base}/graphql`, ...publicGraphql },
+        "bare node:http, GraphQL bytes": { url: bareGraphql.url, ...publicGraphql },
+        ...(reference && { "fastify + SQL + gzip": { url: reference.url, ...publicGraphql } }),
         "gateway admin list query": { url: `${gateway.base}/graphql`, ...listRequest },
         "direct SQL handler": { url: direct.url },
       });
       await bare.close();
+      await bareGraphql.close();
       await direct.close();
+      await reference?.close();
+      measured.screen = await screenLoad(gateway);
     }
     await gateway.stop();
     await database.drop();
@@ -257,7 +373,22 @@ function report(name, measured) {
     console.log(`\n## ${name}: throughput (requests/s, 10 connections, ${ROUNDS} interleaved rounds of ${SECONDS} s)`);
     for (const [target, rate] of Object.entries(rates)) console.log(`  ${target.padEnd(28)} ${fmt(rate, 0).padStart(8)}`);
     console.log(`  public read / bare node:http:      ${fmt(rates["gateway public read"] / rates["bare node:http, same bytes"], 2)}×`);
+    console.log(
+      `  public GraphQL read / bare node:http: ${fmt(rates["gateway public GraphQL read"] / rates["bare node:http, GraphQL bytes"], 2)}×`,
+    );
+    if (rates["fastify + SQL + gzip"]) {
+      console.log(`  public GraphQL read / fastify:      ${fmt(rates["gateway public GraphQL read"] / rates["fastify + SQL + gzip"], 2)}×`);
+    }
     console.log(`  admin list query / direct SQL:     ${fmt(rates["gateway admin list query"] / rates["direct SQL handler"], 2)}×`);
+  }
+  if (measured.screen) {
+    const { graphql, loginKb, listKb, listFiles } = measured.screen;
+    console.log(`\n## ${name}: a cold load of the News list screen (Chromium, signed in)`);
+    console.log(`  GraphQL requests:                  ${graphql}`);
+    console.log(`  JavaScript of /login, as sent:     ${fmt(loginKb)} KB`);
+    console.log(`  JavaScript beyond /login, as sent: ${fmt(listKb)} KB in ${listFiles} file(s)`);
+  } else if (measured.throughput) {
+    console.log(`\n(${name}: no Chromium at ${CHROMIUM}, playwright-core or admin build: screen load skipped)`);
   }
 }
 

@@ -5,7 +5,7 @@ import { ensurePrivateDir } from "./files";
 import { drain } from "./http/shutdown";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./database";
-import { createLogger } from "./logger";
+import { createLogger, terminalDestination } from "./logger";
 import { Services } from "./services";
 
 async function main() {
@@ -19,7 +19,7 @@ async function main() {
     }
     throw e;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, terminalDestination(config.production));
   ensurePrivateDir(config.dataDir);
   const ds = await openDatabase(config.database);
   const services = new Services(config, ds, log);

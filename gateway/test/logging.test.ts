@@ -1,3 +1,4 @@
+import { terminalDestination } from "../src/logger";
 import { ADMIN, startTestApp } from "./support/testApp";
 
 describe("logs", () => {
@@ -13,7 +14,12 @@ describe("logs", () => {
       await app.gql(`mutation { login(email: "${ADMIN.email}", password: "wrong-but-secret") { token } }`);
 
       const entries = lines.map((l) => JSON.parse(l));
-      expect(entries.some((e) => e.req?.id === "req-123" && e.res?.statusCode === 200)).toBe(true);
+      const line = entries.find((e) => e.req?.id === "req-123" && e.res?.statusCode === 200);
+      expect(line).toBeDefined();
+      // One request line holds what names the request, not every header of both sides.
+      expect(Object.keys(line.req).sort()).toEqual(["id", "method", "remoteAddress", "url"]);
+      expect(line.req).toMatchObject({ method: "POST", url: "/graphql" });
+      expect(line.res).toEqual({ statusCode: 200 });
       const text = lines.join("\n");
       for (const secret of [ADMIN.password, "logged-secret-pw", "wrong-but-secret", token.replace("Bearer ", "")]) {
         expect(text).not.toContain(secret);
@@ -35,5 +41,14 @@ describe("logs", () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("are pretty lines only in a terminal while developing, JSON lines otherwise", () => {
+    expect(terminalDestination(true, { isTTY: true })).toBeUndefined();
+    expect(terminalDestination(false, { isTTY: false })).toBeUndefined();
+    expect(terminalDestination(false, {})).toBeUndefined();
+    const pretty = terminalDestination(false, { isTTY: true });
+    expect(pretty).toBeDefined();
+    expect(typeof pretty!.write).toBe("function");
   });
 });

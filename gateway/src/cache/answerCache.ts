@@ -11,7 +11,12 @@ interface Answer {
   headers: Record<string, string>;
 }
 
-/** Writes an answer's body into `sink`; resolves, when it is complete, with the headers the answer carries. */
+/**
+ * Writes an answer's body into `sink`; resolves, when it is complete, with the
+ * headers the answer carries (a Content-Type among them replaces the one given
+ * to serve). A writer that throws keeps nothing: every request sharing the
+ * build gets the error.
+ */
 export type AnswerWriter = (sink: Gzip) => Promise<Record<string, string> | void>;
 
 /** An answer larger than this share of the cache is sent but not kept (one list must not evict everything). */
@@ -33,13 +38,25 @@ export class AnswerCache {
   }
 
   /** Sends the kept answer of `key`, if there is one; false when it must be built. */
-  serveKept(req: Request, res: Response, key: string): boolean {
+  serveKept(req: Request, res: Response, key: string, options: SendOptions = {}): boolean {
     const answer = this.answers?.get(key);
-    if (answer) send(req, res, answer);
+    if (answer) send(req, res, answer, options);
     return Boolean(answer);
   }
 
-  async serve(req: Request, res: Response, key: string, contentType: string, write: AnswerWriter): Promise<void> {
+  /** Whether answers are kept at all (PUBLIC_CACHE_MB=0 builds every one). */
+  get enabled(): boolean {
+    return this.answers !== undefined;
+  }
+
+  async serve(
+    req: Request,
+    res: Response,
+    key: string,
+    contentType: string,
+    write: AnswerWriter,
+    options: SendOptions = {},
+  ): Promise<void> {
     let answer = this.answers?.get(key);
     if (!answer) {
       let pending = this.building.get(key);
@@ -50,8 +67,16 @@ export class AnswerCache {
       answer = await pending;
       if (this.answers && answer.gzip.length <= this.maxBytes / LARGEST_SHARE) this.answers.set(key, answer);
     }
-    send(req, res, answer);
+    send(req, res, answer, options);
   }
+}
+
+export interface SendOptions {
+  /**
+   * Answer 304 to a matching If-None-Match whatever the method: a GraphQL
+   * query is a POST, and express's req.fresh only considers GET and HEAD.
+   */
+  revalidateAnyMethod?: boolean;
 }
 
 async function build(write: AnswerWriter, contentType: string): Promise<Answer> {
@@ -62,20 +87,41 @@ async function build(write: AnswerWriter, contentType: string): Promise<Answer> 
     gzip.once("end", resolve);
     gzip.once("error", reject);
   });
-  const headers = (await write(gzip)) ?? {};
+  let headers: Record<string, string>;
+  try {
+    headers = { ...(await write(gzip)) };
+  } catch (error) {
+    gzip.destroy();
+    throw error;
+  }
   gzip.end();
   await ended;
   const body = Buffer.concat(chunks);
-  return { gzip: body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, contentType, headers };
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const named = Object.keys(headers).find((name) => name.toLowerCase() === "content-type");
+  if (named) {
+    contentType = headers[named]!;
+    delete headers[named];
+  }
+  return { gzip: body, etag, contentType, headers };
 }
 
-function send(req: Request, res: Response, answer: Answer) {
+/** If-None-Match against an ETag (a list of tags, or *), as RFC 9110 section 13.1.2 compares them. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
+function send(req: Request, res: Response, answer: Answer, options: SendOptions) {
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader("ETag", answer.etag);
   // Caches may keep it, but must ask again (If-None-Match) before using it.
   res.setHeader("Cache-Control", "no-cache");
   res.setHeader("Vary", "Accept-Encoding");
-  if (req.fresh) {
+  if (req.fresh || (options.revalidateAnyMethod && matches(req.headers["if-none-match"], answer.etag))) {
     res.status(304).end();
     return;
   }

@@ -2,9 +2,11 @@ import { ApolloServer, ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { expressMiddleware } from "@as-integrations/express5";
-import express, { RequestHandler, Router } from "express";
+import express, { type Request, RequestHandler, type Response, Router } from "express";
 import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
+import { graphqlAnswers, publicReadsOf } from "../cache/graphqlAnswers";
+import { resources } from "../resources";
 import type { Services } from "../services";
 import { clientOf } from "../http/client";
 import { authenticate, GqlContext } from "./context";
@@ -85,22 +87,30 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
   });
   await apollo.start();
 
+  /** The request's user, checked once per request (the multipart gate or the answer cache may have done it). */
+  const authenticateOnce = async (req: Request, res: Response) => {
+    if (!("user" in res.locals)) res.locals.user = await authenticate(services, req.headers.authorization);
+  };
+  const contextOf = async (req: Request, res: Response): Promise<GqlContext> => {
+    try {
+      await authenticateOnce(req, res);
+      return { user: res.locals.user, client: clientOf(req), services };
+    } catch (e) {
+      throw toGraphQLError(e);
+    }
+  };
+
+  const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, publicReadsOf(resources));
   const router = Router();
   router.use(
     "/graphql",
     multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),
     express.json({ limit: config.maxJsonBytes }) as RequestHandler,
+    // A kept answer's document and variables passed the limits when it was built: it goes out before they parse it again.
+    answers.kept,
     documentLimits(config.graphql),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        try {
-          const user = "user" in res.locals ? res.locals.user : await authenticate(services, req.headers.authorization);
-          return { user, client: clientOf(req), services };
-        } catch (e) {
-          throw toGraphQLError(e);
-        }
-      },
-    }),
+    answers.build,
+    expressMiddleware(apollo, { context: ({ req, res }) => contextOf(req, res) }),
   );
   return { router, stop: () => apollo.stop() };
 }

@@ -1,0 +1,192 @@
+import { type ApolloServer, type BaseContext, type HTTPGraphQLResponse, HeaderMap } from "@apollo/server";
+import type { Request, RequestHandler, Response } from "express";
+import { type DocumentNode, Kind, parse, type SelectionSetNode } from "graphql";
+import type { AnyResource } from "../resources/kit/define";
+import type { Services } from "../services";
+
+/** Documents whose reads are remembered (a client sends a handful of distinct ones; this bounds a hostile one). */
+const MAX_KNOWN_DOCUMENTS = 500;
+
+/** The resource each public read operation reads: allNews, _allNewsMeta and News all read News. */
+export function publicReadsOf(resources: readonly AnyResource[]): Map<string, string> {
+  const reads = new Map<string, string>();
+  for (const resource of resources) {
+    if (resource.access.read !== "public") continue;
+    for (const operation of [`all${resource.plural}`, `_all${resource.plural}Meta`, resource.name]) reads.set(operation, resource.name);
+  }
+  return reads;
+}
+
+/**
+ * The resources a query reads when each of its top-level fields is a read of
+ * a public resource (or __typename); undefined for anything else (a mutation,
+ * a subscription, a private or caller-dependent field, introspection, an
+ * ambiguous or unparsable document): those are never kept.
+ */
+export function resourcesRead(query: string, operationName: string | undefined, reads: Map<string, string>): string[] | undefined {
+  let document: DocumentNode;
+  try {
+    document = parse(query, { noLocation: true });
+  } catch {
+    return undefined; // Apollo answers the syntax error
+  }
+  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
+  if (!operation || operation.operation !== "query" || (!operationName && operations.length > 1)) return undefined;
+  const fragments = new Map(
+    document.definitions.flatMap((definition) =>
+      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
+    ),
+  );
+  const read = new Set<string>();
+  const visited = new Set<string>();
+  const walk = (selections: SelectionSetNode): boolean =>
+    selections.selections.every((selection) => {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value === "__typename") return true;
+        const resource = reads.get(selection.name.value);
+        if (resource) read.add(resource);
+        return resource !== undefined;
+      }
+      if (selection.kind === Kind.INLINE_FRAGMENT) return walk(selection.selectionSet);
+      const fragment = fragments.get(selection.name.value);
+      if (!fragment) return false;
+      // A fragment spread twice is read once (and a cycle, which validation refuses, does not loop).
+      if (visited.has(fragment.name.value)) return true;
+      visited.add(fragment.name.value);
+      return walk(fragment.selectionSet);
+    });
+  return walk(operation.selectionSet) && read.size ? [...read].sort() : undefined;
+}
+
+/** An answer that is not kept (it carries errors, or a status other than 200), sent as Apollo made it. */
+class NotKept extends Error {
+  constructor(readonly response: HTTPGraphQLResponse) {
+    super("GraphQL answer not kept");
+  }
+}
+
+const hasErrors = (json: string) => {
+  try {
+    return (JSON.parse(json) as { errors?: unknown[] }).errors !== undefined;
+  } catch {
+    return true;
+  }
+};
+
+function headersOf(req: Request): HeaderMap {
+  const headers = new HeaderMap();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
+}
+
+async function sendResponse(res: Response, response: HTTPGraphQLResponse) {
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  res.status(response.status ?? 200);
+  if (response.body.kind === "complete") {
+    res.send(response.body.string);
+    return;
+  }
+  for await (const chunk of response.body.asyncIterator) res.write(chunk);
+  res.end();
+}
+
+/**
+ * Public GraphQL reads answered from services.answers: the same query text,
+ * operation, variables and Accept, at the same versions of the resources it
+ * reads, get the same bytes, serialised and gzip-compressed once, with an
+ * ETag (If-None-Match → 304). A write bumps its resource's version, so a kept
+ * answer is never stale. Only queries whose every field reads a public
+ * resource are kept: their answer is the same for every caller, so a signed-in
+ * request shares it once its token is checked. Errors, mutations and private
+ * reads go to Apollo untouched.
+ *
+ * Two handlers: `kept` goes before the document limits and only sends answers
+ * already kept (their document and variables passed every limit when they
+ * were built, and it parses nothing, so it cannot be made to parse a hostile
+ * document); `build` goes after them and builds the answers of public reads.
+ */
+export function graphqlAnswers<Context extends BaseContext>(
+  services: Services,
+  apollo: ApolloServer<Context>,
+  contextOf: (req: Request, res: Response) => Promise<Context>,
+  authenticate: (req: Request, res: Response) => Promise<void>,
+  reads: Map<string, string>,
+): { kept: RequestHandler; build: RequestHandler } {
+  const known = new Map<string, string[] | undefined>();
+  const memoOf = (query: string, operationName: string | undefined) => `${operationName ?? ""}\n${query}`;
+
+  /** The request's query, operation and what it reads, when it is a public read ("parse": classify a document not seen yet). */
+  const requestOf = (req: Request, parse: boolean) => {
+    const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
+    // JSON only: a multipart request carries uploads, and Apollo's CSRF rules apply to the other types.
+    if (!services.answers.enabled || req.method !== "POST" || !req.is("application/json")) return undefined;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+    const { query, operationName, variables, extensions } = body;
+    if (typeof query !== "string" || (operationName != null && typeof operationName !== "string")) return undefined;
+    const memo = memoOf(query, operationName ?? undefined);
+    let read = known.get(memo);
+    if (!read && parse && !known.has(memo)) {
+      read = resourcesRead(query, operationName ?? undefined, reads);
+      // Forgetting everything at once is enough: a real client's documents are back after one request each.
+      if (known.size >= MAX_KNOWN_DOCUMENTS) known.clear();
+      known.set(memo, read);
+    }
+    if (!read) return undefined;
+    return {
+      body,
+      read,
+      describe: () =>
+        `${req.headers.accept ?? ""} ${operationName ?? ""} ${JSON.stringify(variables ?? null)} ${JSON.stringify(extensions ?? null)} ${query}`,
+    };
+  };
+
+  /** The answer's key (with the versions of what it reads), once the caller's token is checked; undefined for Apollo to answer. */
+  const keyOf = async (req: Request, res: Response, request: NonNullable<ReturnType<typeof requestOf>>) => {
+    try {
+      if (req.headers.authorization) await authenticate(req, res);
+    } catch {
+      return undefined; // Apollo answers the failed check
+    }
+    return `graphql ${request.read.map((resource) => `${resource}@${services.versions.of(resource)}`).join(",")} ${request.describe()}`;
+  };
+  const options = { revalidateAnyMethod: true };
+
+  const kept: RequestHandler = async (req, res, next) => {
+    const request = requestOf(req, false);
+    const key = request && (await keyOf(req, res, request));
+    if (!key || !services.answers.serveKept(req, res, key, options)) next();
+  };
+
+  const build: RequestHandler = async (req, res, next) => {
+    const request = requestOf(req, true);
+    const key = request && (await keyOf(req, res, request));
+    if (!request || !key) return next();
+    try {
+      await services.answers.serve(
+        req,
+        res,
+        key,
+        "application/json; charset=utf-8",
+        async (sink) => {
+          const response = await apollo.executeHTTPGraphQLRequest({
+            httpGraphQLRequest: { method: "POST", headers: headersOf(req), search: "", body: request.body },
+            context: () => contextOf(req, res),
+          });
+          if ((response.status ?? 200) !== 200 || response.body.kind !== "complete" || hasErrors(response.body.string)) {
+            throw new NotKept(response);
+          }
+          sink.write(response.body.string);
+          return { "Content-Type": response.headers.get("content-type") ?? "application/json; charset=utf-8" };
+        },
+        options,
+      );
+    } catch (error) {
+      if (error instanceof NotKept) await sendResponse(res, error.response);
+      else next(error);
+    }
+  };
+  return { kept, build };
+}
