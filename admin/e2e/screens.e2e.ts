@@ -509,7 +509,7 @@ describe("every screen against the real gateway", () => {
     await shot(page, "17-setting");
   });
 
-  it("Contact Us: read-only messages with their local date-time, delete", async () => {
+  it("Contact Us: read-only messages with their local date-time", async () => {
     const { page } = browser;
     await open(page, "/ContactUs");
     const alice = row(page, "Alice Moreau");
@@ -526,9 +526,8 @@ describe("every screen against the real gateway", () => {
     const shown = await page.evaluate((iso) => new Date(iso).toLocaleString(), stored.allContactMessages[0].updatedAt);
     await alice.getByText(shown).waitFor();
     expect(await page.getByRole("button", { name: /^Add/ }).count()).toBe(0);
+    expect(await alice.getByRole("button").count()).toBe(0);
     await shot(page, "18-contactus");
-    await deleteRow("Bob Chen");
-    await eventually(async () => expect(await count("_allContactMessagesMeta")).toBe(2));
   });
 
   it("Farms, LaunchPad, Blocklist, Stake and ManageSale", async () => {
