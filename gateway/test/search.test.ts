@@ -86,8 +86,7 @@ describe("search by index", () => {
 describe("search on records without text columns", () => {
   let seeded: { app: TestApp; token: string };
   beforeAll(async () => {
-    const started = await startTestApp({ seed: true });
-    seeded = { app: started, token: await started.adminToken() };
+    seeded = await startSignedIn({ seed: true });
   });
   afterAll(() => seeded.app.close());
 

@@ -253,11 +253,29 @@ export function resetEagerConnect() {
 
 const logEagerFailure = (e: unknown) => console.warn("Wallet: could not reconnect:", humanError(e));
 
+/**
+ * A stale WalletConnect session can leave its restore waiting on the relay for ever, and every
+ * requestWallet() waits for the restore: past this deadline the session is dropped as failed.
+ */
+const WALLETCONNECT_RESTORE_MS = 10_000;
+
+async function restoreWithin(restore: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("WalletConnect restore timed out")), ms);
+  });
+  try {
+    await Promise.race([restore, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A saved WalletConnect session first, else the browser wallet, else log that there is none. */
 async function connectEagerly({ metaMask, walletConnect }: WalletConnectors): Promise<void> {
   if (localStorage.getItem(LAST_WALLET_KEY) === "walletconnect") {
     try {
-      await walletConnect.connectEagerly();
+      await restoreWithin(walletConnect.connectEagerly(), WALLETCONNECT_RESTORE_MS);
       return;
     } catch {
       localStorage.removeItem(LAST_WALLET_KEY);
