@@ -216,7 +216,7 @@ describe("point 6: 'Add User'", () => {
 });
 
 describe("point 9: one's own account and the last admin", () => {
-  it("asks before changing one's own email; the gateway refuses to demote the last admin", async () => {
+  it("asks before changing one's own email; the gateway refuses to take one's own admin role", async () => {
     const { page } = browser;
     await open(page, "/Users");
     await row(page, "admin@example.com").getByRole("button", { name: "Edit" }).click();
@@ -229,7 +229,7 @@ describe("point 9: one's own account and the last admin", () => {
     await modal.getByLabel("Role").click();
     await page.getByRole("option", { name: "Editor" }).click();
     await modal.getByRole("button", { name: "Update" }).click();
-    await toast(/Role: The last admin cannot lose the admin role/);
+    await toast(/Role: You cannot remove your own admin role/);
     await modal.getByRole("button", { name: "Close" }).click();
     const { allUsers } = await graphql(
       page,

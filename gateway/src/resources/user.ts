@@ -44,15 +44,15 @@ async function passwordRules(write: WriteContext<typeof fields>) {
   ) {
     write.values.tokenVersion = (write.existing.tokenVersion ?? 0) + 1;
   }
-  // The back-office always keeps an admin: whoever asks (an admin, a script), the last one keeps the role.
   const demoted = write.existing?.role === "admin" && write.values.role !== undefined && write.values.role !== "admin";
-  if (demoted && (await write.manager.getRepository("User").countBy({ role: "admin" })) <= 1) {
-    write.errors.role = LAST_ADMIN_ROLE;
-  }
-  // An admin cannot lock themselves out.
+  // An admin cannot lock themselves out (the same answer whether or not they are the last admin).
   if (write.existing && write.actor?.id === write.existing.id) {
-    if (demoted && !write.errors.role) write.errors.role = "You cannot remove your own admin role";
+    if (demoted) write.errors.role = "You cannot remove your own admin role";
     if (write.values.approved === false) write.errors.approved = "You cannot suspend your own account";
+  }
+  // The back-office always keeps an admin: whoever else asks (a script, the gateway's own work), the last one keeps the role.
+  if (demoted && !write.errors.role && (await write.manager.getRepository("User").countBy({ role: "admin" })) <= 1) {
+    write.errors.role = LAST_ADMIN_ROLE;
   }
 }
 
@@ -76,11 +76,11 @@ export const User = defineResource({
       if (write.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
     },
     async beforeDelete(row, actor, manager) {
+      if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
       if (row.role === "admin") {
         const admins = await manager.getRepository("User").countBy({ role: "admin" });
         if (admins <= 1) throw new ValidationError({ role: "The last admin cannot be deleted: make another user admin first" });
       }
-      if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
     },
   },
 });
