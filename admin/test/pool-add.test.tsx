@@ -40,7 +40,8 @@ async function openModal() {
   renderApp("/Feature");
   await screen.findByText("Farms heading");
   await user.click(screen.getByRole("button", { name: "Add Pool" }));
-  const dialog = await screen.findByRole("dialog", { name: "Add Pool" });
+  // Connect-on-open may already have put the wallet chooser over it (its code is cached after the first test), which hides it from the accessibility tree.
+  const dialog = await screen.findByRole("dialog", { name: "Add Pool", hidden: true });
   return { u: user, d: dialog };
 }
 

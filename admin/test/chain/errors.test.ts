@@ -91,15 +91,34 @@ describe("humanError", () => {
 describe("OWNER_ONLY", () => {
   it("lists exactly the onlyOwner functions of the contracts' sources", () => {
     const dir = path.join(__dirname, "../../../abis/contracts");
+    // Every contract of the sources (deployed ones and the bases in lib/): its bases and its own onlyOwner functions.
+    const contracts = new Map<string, { deployed: boolean; bases: string[]; ownerOnly: string[] }>();
+    for (const [folder, deployed] of [[dir, true] as const, [path.join(dir, "lib"), false] as const]) {
+      for (const file of fs.readdirSync(folder).filter((f) => f.endsWith(".sol"))) {
+        const source = fs.readFileSync(path.join(folder, file), "utf8");
+        const declaration = /^(?:abstract\s+)?contract\s+(\w+)(?:\s+is\s+([^{]*))?\{/m.exec(source);
+        if (!declaration) continue;
+        const bases = (declaration[2] ?? "")
+          .split(",")
+          .map((base) => base.trim())
+          .filter(Boolean);
+        const ownerOnly = [...source.matchAll(/function\s+(\w+)\s*\(([^{;]*)\{/g)]
+          .filter((m) => /\bonlyOwner\b/.test(m[2]))
+          .map((m) => m[1]);
+        contracts.set(declaration[1], { deployed, bases, ownerOnly });
+      }
+    }
+    // Ownable's own two, then what each base in between adds.
+    const inherited = (name: string): string[] | null => {
+      if (name === "Ownable") return ["transferOwnership", "renounceOwnership"];
+      const contract = contracts.get(name);
+      const fromBases = contract?.bases.map(inherited).filter((fns) => fns !== null) ?? [];
+      return contract && fromBases.length > 0 ? [...contract.ownerOnly, ...fromBases.flat()] : null;
+    };
     const found: Record<string, string[]> = {};
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".sol"))) {
-      const source = fs.readFileSync(path.join(dir, file), "utf8");
-      const declaration = /^contract\s+(\w+)([^{]*)\{/m.exec(source);
-      if (!declaration) continue;
-      const contract = declaration[1];
-      const ownable = /\bis\b[^{]*\bOwnable\b/.test(declaration[2]);
-      const fns = [...source.matchAll(/function\s+(\w+)\s*\(([^{;]*)\{/g)].filter((m) => /\bonlyOwner\b/.test(m[2])).map((m) => m[1]);
-      if (ownable) found[contract] = [...fns, "transferOwnership", "renounceOwnership"].sort();
+    for (const [name, contract] of contracts) {
+      const fns = contract.deployed ? inherited(name) : null;
+      if (fns) found[name] = fns.sort();
     }
     const table = Object.fromEntries(Object.entries(OWNER_ONLY).map(([k, v]) => [k, [...(v ?? [])].sort()]));
     expect(table).toEqual(found);
