@@ -79,7 +79,8 @@ export function TxArgs({ args }: { args: string | null | undefined }) {
     // shown as stored
   }
   return (
-    <span title={args} style={{ fontSize: "0.8rem" }}>
+    // Addresses in the arguments have no break point: let them wrap so the column stays narrow on a laptop.
+    <span title={args} style={{ fontSize: "0.8rem", display: "inline-block", maxWidth: "12rem", overflowWrap: "anywhere" }}>
       {text.length > 80 ? `${text.slice(0, 80)}…` : text}
     </span>
   );
