@@ -58,7 +58,7 @@ export async function createApp(services: Services): Promise<App> {
     res.status(db && images ? 200 : 503).json({ db: db ? "up" : "down", images: images ? "up" : "down" });
   });
 
-  app.use("/Images", imagesRouter(config.imagesDir));
+  app.use("/Images", imagesRouter(services.images, config.s3?.publicUrl ?? null));
 
   const graphql = await graphqlEndpoint(services);
   app.use(graphql.router);

@@ -4,6 +4,7 @@ import { isIP } from "net";
 import path from "path";
 import { ensurePrivateDir } from "./files";
 import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
+import type { S3StoreConfig } from "./images/s3Store";
 
 export type Registration = "open" | "approval" | "closed";
 
@@ -43,6 +44,13 @@ export interface Config {
   publicCacheBytes: number;
   /** Shared state (limits, session cache) in Redis; null keeps it in this process. */
   redis: { url: string; prefix: string } | null;
+  /** Images in an S3-compatible bucket (S3_BUCKET set); null keeps them under imagesDir. */
+  s3: S3Config | null;
+}
+
+/** The S3 image store: the bucket, how to reach it, and an optional public base URL (a CDN) to redirect /Images to. */
+export interface S3Config extends S3StoreConfig {
+  publicUrl: string | null;
 }
 
 /** Brute-force protection of sign-in and registration. */
@@ -178,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl && !/^rediss?:\/\//i.test(redisUrl))
     problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
 
+  const s3 = parseS3(env, { str, int, bool }, problems);
+
   let chain: ChainConfig | null = null;
   try {
     chain = resolveChainConfig(env);
@@ -216,7 +226,75 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactor,
     publicCacheBytes: publicCacheMb * 1024 * 1024,
     redis: redisUrl ? { url: redisUrl, prefix: str("REDIS_PREFIX", "presale:") } : null,
+    s3,
   };
+}
+
+const S3_VARIABLES = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PUBLIC_URL",
+  "S3_TIMEOUT_MS",
+];
+/** S3's rule for new bucket names (what MinIO enforces too). */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+interface Readers {
+  str(key: string, fallback: string): string;
+  int(key: string, fallback: number, min: number, max: number): number;
+  bool(key: string, fallback: boolean): boolean;
+}
+
+/** The S3_* variables; the keys are never repeated in a message. */
+function parseS3(env: NodeJS.ProcessEnv, { str, int, bool }: Readers, problems: string[]): S3Config | null {
+  const bucket = str("S3_BUCKET", "");
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((key) => str(key, ""));
+    if (stray.length)
+      problems.push(`${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set but S3_BUCKET is not (images stay on disk without it)`);
+    return null;
+  }
+  if (!BUCKET.test(bucket) || bucket.includes(".."))
+    problems.push(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
+  const endpoint = httpUrl("S3_ENDPOINT", str("S3_ENDPOINT", ""), problems);
+  const publicUrl = httpUrl("S3_PUBLIC_URL", str("S3_PUBLIC_URL", ""), problems);
+  const region = str("S3_REGION", "us-east-1");
+  if (!/^[a-z0-9-]{1,40}$/i.test(region)) problems.push(`S3_REGION must be a region name such as us-east-1 or auto, got "${region}"`);
+  const accessKeyId = (env.S3_ACCESS_KEY_ID ?? "").trim();
+  const secretAccessKey = (env.S3_SECRET_ACCESS_KEY ?? "").trim();
+  if (!accessKeyId !== !secretAccessKey)
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials");
+  return {
+    bucket,
+    endpoint: endpoint ?? undefined,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // A custom endpoint (MinIO, s3rver, a bucket behind a proxy) rarely resolves bucket.host names.
+    forcePathStyle: bool("S3_FORCE_PATH_STYLE", endpoint !== null),
+    timeoutMs: int("S3_TIMEOUT_MS", 5000, 100, 60_000),
+    publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
+  };
+}
+
+/** An http(s) base URL without credentials, query or fragment; null when empty. */
+function httpUrl(key: string, raw: string, problems: string[]): string | null {
+  if (!raw) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    problems.push(
+      `${key} must be an http:// or https:// URL without credentials, query or fragment, got "${raw.replace(/\/\/[^@/]*@/, "//***@")}"`,
+    );
+    return null;
+  }
+  return raw;
 }
 
 /**

@@ -8,7 +8,8 @@ import { LocalVersions, type ResourceVersions } from "./cache/versions";
 import { ChainService } from "./chain/chainService";
 import { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import { ImageStore } from "./images/store";
+import { createImageStore } from "./images/createStore";
+import type { ImageStore } from "./images/store";
 import type { Logger } from "./logger";
 import { resources } from "./resources";
 import { LaunchPad } from "./resources/launchPad";
@@ -35,7 +36,7 @@ export class Services {
     readonly ds: DataSource,
     readonly log: Logger,
   ) {
-    this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
+    this.images = createImageStore(config, log);
     this.answers = new AnswerCache(config.publicCacheBytes);
     const changed = (resource: AnyResource) => this.versions.bump(resource.name);
     for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed));
