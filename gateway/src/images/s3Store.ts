@@ -65,7 +65,11 @@ export class S3ImageStore extends CheckedImageStore {
     });
   }
 
-  async init() {}
+  /** A bucket that does not answer at start is reported, not fatal: /healthz says so until it answers. */
+  async init() {
+    if (!(await this.probe()))
+      this.log.warn({ bucket: this.config.bucket }, "the images bucket does not answer: uploads and /Images answer 503 until it does");
+  }
 
   async stage(image: CheckedImage): Promise<S3StagedImage> {
     return { name: image.name, bytes: image.bytes };

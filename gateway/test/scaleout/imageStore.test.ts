@@ -210,11 +210,14 @@ describe("the s3 store", () => {
     }
   });
 
-  it("answers 503 within S3_TIMEOUT_MS when the store accepts connections but never answers", async () => {
+  it("answers 503 within S3_TIMEOUT_MS when the store accepts connections but never answers, logging no key", async () => {
     const silent = net.createServer(() => {}).listen(0, "127.0.0.1");
     await new Promise((r) => silent.once("listening", r));
     const endpoint = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
-    const { app, token } = await startSignedIn({ env: { ...server.env, S3_ENDPOINT: endpoint, S3_TIMEOUT_MS: "300" } });
+    const lines: string[] = [];
+    const keys = { S3_ACCESS_KEY_ID: "ID-NOT-TO-BE-LOGGED", S3_SECRET_ACCESS_KEY: "secret-not-to-be-logged" };
+    const env = { ...server.env, ...keys, S3_ENDPOINT: endpoint, S3_TIMEOUT_MS: "300", LOG_LEVEL: "warn" };
+    const { app, token } = await startSignedIn({ env, logTo: { write: (line) => void lines.push(line) } });
     try {
       const started = Date.now();
       const image = await app.http.get("/Images/0123456789abcdef0123456789abcdef.png");
@@ -224,6 +227,10 @@ describe("the s3 store", () => {
       expect((await app.http.get("/healthz")).status).toBe(503);
       // Each call is cut at 300 ms (with one retry); nothing waits for the socket's own timeouts.
       expect(Date.now() - started).toBeLessThan(5000);
+      const log = lines.join("");
+      expect(log).toContain("images store call failed");
+      expect(log).not.toContain(keys.S3_ACCESS_KEY_ID);
+      expect(log).not.toContain(keys.S3_SECRET_ACCESS_KEY);
     } finally {
       await app.close();
       silent.close();
