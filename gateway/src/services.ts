@@ -54,8 +54,9 @@ export class Services {
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
 
-  /** Closes what the services opened (the Redis connection); the DataSource belongs to the caller. */
+  /** Closes what the services opened (the Redis connection, the image store's); the DataSource belongs to the caller. */
   async close() {
+    await this.images.close();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 

@@ -155,6 +155,10 @@ export class S3ImageStore extends CheckedImageStore {
     }
   }
 
+  async close() {
+    this.client.destroy();
+  }
+
   /**
    * One call to the bucket, given at most timeoutMs to answer; any failure
    * but "no such object" becomes a 503. Only the error's name and status are

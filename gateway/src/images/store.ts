@@ -46,6 +46,8 @@ export interface ImageStore {
   stat(name: string): Promise<StoredImageInfo | null>;
   /** An image's metadata and bytes, or null when there is none by that name. */
   read(name: string): Promise<StoredImage | null>;
+  /** Lets go of connections (the S3 client's sockets). */
+  close(): Promise<void>;
 }
 
 /** What both stores share: the checks (sniffing, SVG sanitising, pixel limits) and seeding through them. */
@@ -63,6 +65,8 @@ export abstract class CheckedImageStore implements ImageStore {
   abstract probe(): Promise<boolean>;
   abstract stat(name: string): Promise<StoredImageInfo | null>;
   abstract read(name: string): Promise<StoredImage | null>;
+
+  async close() {}
 
   check(bytes: Buffer, rule: ImageRule) {
     return checkImage(bytes, rule, this.maxPixels);

@@ -3,7 +3,7 @@ import { readdirSync, rmSync, writeFileSync } from "fs";
 import net from "net";
 import { files } from "../support/files";
 import { startS3rver, type LocalS3 } from "../support/s3rver";
-import { errorCode, startSignedIn, TEST_DB, type TestApp } from "../support/testApp";
+import { errorCode, startSignedIn, startTestApp, TEST_DB, type TestApp } from "../support/testApp";
 
 /**
  * One contract for both image stores, run against the disk store and against
@@ -106,6 +106,19 @@ describe.each([
     expect([head.status, head.headers["content-length"], head.headers.etag]).toEqual([200, String(files.png.length), image.headers.etag]);
   });
 
+  it("gives an image's metadata and bytes through the store, and null for a missing or bad name", async () => {
+    const { images } = app.services;
+    const name = await images.saveTrusted(files.png2);
+    expect(await images.stat(name)).toMatchObject({ size: files.png2.length });
+    const image = (await images.read(name))!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of image.body) chunks.push(chunk as Buffer);
+    expect([image.size, Buffer.compare(Buffer.concat(chunks), files.png2)]).toEqual([files.png2.length, 0]);
+    for (const missing of ["0123456789abcdef0123456789abcdef.png", ".hidden", "../images/" + name]) {
+      expect([missing, await images.stat(missing), await images.read(missing)]).toEqual([missing, null, null]);
+    }
+  });
+
   it("answers 304 to If-None-Match with the image's ETag, and the image to another tag", async () => {
     const name = (await upload(files.png)).body.data.createNews.imageUri;
     const { etag } = (await app.http.head(`/Images/${name}`)).headers;
@@ -198,8 +211,24 @@ describe("the s3 store", () => {
   });
   afterAll(() => server?.close());
 
+  it("serves an image uploaded through one gateway from another sharing the bucket, byte for byte", async () => {
+    const a = await startSignedIn({ env: server.env });
+    // B only serves: no admin to create (bcrypt) on it.
+    const b = { app: await startTestApp({ env: server.env, admin: false }) };
+    try {
+      const uploaded = await a.app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, a.token);
+      const name = uploaded.body.data.createNews.imageUri;
+      const fromB = await b.app.http.get(`/Images/${name}`).buffer(true);
+      expect([fromB.status, Buffer.compare(fromB.body, files.png2)]).toEqual([200, 0]);
+      expect(fromB.headers.etag).toBe((await a.app.http.head(`/Images/${name}`)).headers.etag);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+  });
+
   it("redirects /Images to S3_PUBLIC_URL when it is set, refusing bad names itself", async () => {
-    const { app } = await startSignedIn({ env: { ...server.env, S3_PUBLIC_URL: "https://cdn.example.com/images/" } });
+    const app = await startTestApp({ env: { ...server.env, S3_PUBLIC_URL: "https://cdn.example.com/images/" }, admin: false });
     try {
       const name = await app.services.images.saveTrusted(files.png);
       const res = await app.http.get(`/Images/${name}`);
