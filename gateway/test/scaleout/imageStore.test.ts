@@ -212,18 +212,18 @@ describe("the s3 store", () => {
   afterAll(() => server?.close());
 
   it("serves an image uploaded through one gateway from another sharing the bucket, byte for byte", async () => {
-    const a = await startSignedIn({ env: server.env });
-    // B only serves: no admin to create (bcrypt) on it.
-    const b = { app: await startTestApp({ env: server.env, admin: false }) };
+    const uploader = await startSignedIn({ env: server.env });
+    // The other one only serves: no admin to create (bcrypt) on it.
+    const reader = await startTestApp({ env: server.env, admin: false });
     try {
-      const uploaded = await a.app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, a.token);
+      const uploaded = await uploader.app.upload(CREATE_NEWS, { f: null }, { f: files.png2 }, uploader.token);
       const name = uploaded.body.data.createNews.imageUri;
-      const fromB = await b.app.http.get(`/Images/${name}`).buffer(true);
-      expect([fromB.status, Buffer.compare(fromB.body, files.png2)]).toEqual([200, 0]);
-      expect(fromB.headers.etag).toBe((await a.app.http.head(`/Images/${name}`)).headers.etag);
+      const image = await reader.http.get(`/Images/${name}`).buffer(true);
+      expect([image.status, Buffer.compare(image.body, files.png2)]).toEqual([200, 0]);
+      expect(image.headers.etag).toBe((await uploader.app.http.head(`/Images/${name}`)).headers.etag);
     } finally {
-      await a.app.close();
-      await b.app.close();
+      await uploader.app.close();
+      await reader.close();
     }
   });
 
