@@ -118,10 +118,12 @@ export class S3ImageStore extends CheckedImageStore {
     ).catch(() => undefined);
   }
 
-  /** Whether the bucket answers (HeadBucket: reachable, exists, and these credentials may use it). */
+  /** Whether the bucket answers (HeadBucket: reachable, exists, and these credentials may use it); not logged, /healthz says it. */
   async probe(): Promise<boolean> {
     try {
-      await this.call("probe", (abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }), { abortSignal }));
+      await this.call("probe", (abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }), { abortSignal }), {
+        quiet: true,
+      });
       return true;
     } catch {
       return false;
@@ -161,16 +163,17 @@ export class S3ImageStore extends CheckedImageStore {
 
   /**
    * One call to the bucket, given at most timeoutMs to answer; any failure
-   * but "no such object" becomes a 503. Only the error's name and status are
-   * logged: the SDK's error objects carry the signed request.
+   * but "no such object" becomes a 503. Only the error's name, status and
+   * message are logged: the SDK's error objects carry the signed request.
    */
-  private async call<T>(what: string, send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  private async call<T>(what: string, send: (abortSignal: AbortSignal) => Promise<T>, { quiet = false } = {}): Promise<T> {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.config.timeoutMs);
     try {
       return await send(abort.signal);
     } catch (e) {
       if (isMissing(e)) throw e;
+      if (quiet) throw e;
       throw this.unavailable(what, abort.signal.aborted ? new Error(`no answer within ${this.config.timeoutMs} ms`) : e);
     } finally {
       clearTimeout(timer);
@@ -187,6 +190,8 @@ export class S3ImageStore extends CheckedImageStore {
   }
 }
 
+/** No such object; a missing bucket is the store being unusable (a HEAD's bare 404 cannot tell them apart). */
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
+  error.name !== "NoSuchBucket" &&
   (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata?.httpStatusCode === 404);

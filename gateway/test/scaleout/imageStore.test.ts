@@ -227,6 +227,17 @@ describe("the s3 store", () => {
     }
   });
 
+  it("takes a missing bucket for an outage: 503 on /Images and /healthz, not 404", async () => {
+    const app = await startTestApp({ env: { ...server.env, S3_BUCKET: "no-such-bucket" }, admin: false });
+    try {
+      const image = await app.http.get("/Images/0123456789abcdef0123456789abcdef.png");
+      expect([image.status, image.body]).toEqual([503, { message: "The images store is unavailable" }]);
+      expect((await app.http.get("/healthz")).body).toEqual({ db: "up", images: "down" });
+    } finally {
+      await app.close();
+    }
+  });
+
   it("redirects /Images to S3_PUBLIC_URL when it is set, refusing bad names itself", async () => {
     const app = await startTestApp({ env: { ...server.env, S3_PUBLIC_URL: "https://cdn.example.com/images/" }, admin: false });
     try {
