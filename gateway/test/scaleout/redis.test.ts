@@ -146,6 +146,14 @@ describe("two replicas sharing state through Redis", () => {
     const login = await replicaA.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
     expect([login.status, errorCode(login)]).toEqual([503, "SERVICE_UNAVAILABLE"]);
     expect(login.body.errors![0].message).toMatch(/Sign-in is unavailable/);
+    const register = await replicaB.gql(
+      `mutation { register(email: "new@example.com", name: "new", password: "new-pass-123", password2: "new-pass-123") { message } }`,
+    );
+    expect([register.status, errorCode(register), register.body.errors![0].message]).toEqual([
+      503,
+      "SERVICE_UNAVAILABLE",
+      expect.stringMatching(/Registration is unavailable/),
+    ]);
     const health = await replicaA.http.get("/healthz");
     expect([health.status, health.body]).toEqual([200, { db: "up", images: "up", redis: "down" }]);
 
