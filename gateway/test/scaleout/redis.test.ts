@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from "child_process";
 import { connect, createServer, type AddressInfo } from "net";
 import { Redis } from "ioredis";
+import { RedisVersions, TRUST_MS } from "../../src/cache/redisVersions";
+import { createLogger } from "../../src/logger";
 import { ADMIN, errorCode, startTestApp, TestApp } from "../support/testApp";
 
 /**
@@ -135,6 +137,28 @@ describe("two replicas sharing state through Redis", () => {
     expect((await replicaB.gql(mine, {}, token)).body.errors).toBeUndefined();
     expect((await replicaA.gql(`mutation { logout }`, {}, token)).body.data.logout).toBe(true);
     expect(errorCode(await replicaB.gql(mine, {}, token))).toBe("UNAUTHENTICATED");
+  }, 30_000);
+
+  it("catches up within 1 s without the published change, and never reuses a version once Redis lost its counts", async () => {
+    const client = new Redis(redis.port, "127.0.0.1", { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const ownPrefix = `${prefix}versions-test:`;
+    const versions = new RedisVersions(client, ownPrefix, createLogger("silent"));
+    try {
+      await within(1000, "the first read", async () => versions.of("News") !== undefined);
+      const first = versions.of("News");
+      // A count that no message announces (as if the message were lost): the periodic re-read finds it.
+      await client.hincrby(`${ownPrefix}versions`, "News", 1);
+      expect(await within(TRUST_MS, "the re-read sees the count", async () => versions.of("News") !== first)).toBeLessThan(1000);
+      const counted = versions.of("News");
+      // Redis loses the hash (a restart without persistence): counting starts again, under a new epoch.
+      await client.del(`${ownPrefix}versions`);
+      await versions.bump("News");
+      await within(1000, "the new epoch", async () => versions.of("News") !== undefined && versions.of("News") !== counted);
+      expect([first, counted]).not.toContain(versions.of("News"));
+    } finally {
+      await versions.close();
+      client.disconnect();
+    }
   }, 30_000);
 
   it("with Redis stopped: sign-in answers 503, reads and writes still work uncached; all recovers when Redis returns", async () => {
