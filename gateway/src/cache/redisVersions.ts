@@ -86,7 +86,11 @@ export class RedisVersions implements ResourceVersions {
     try {
       const [epoch, count] = (await this.redis.eval(BUMP, 1, this.key, resource, randomUUID())) as [string, number];
       if (epoch === this.epoch) this.raise(resource, Number(count));
-      else this.distrust();
+      else {
+        // Redis lost the hash since the last read: this mirror is from another epoch.
+        this.distrust();
+        void this.refresh();
+      }
     } catch (error) {
       this.unsent.add(resource);
       this.distrust();
