@@ -94,7 +94,11 @@ export class RedisVersions implements ResourceVersions {
     } catch (error) {
       this.unsent.add(resource);
       this.distrust();
-      this.log.warn({ err: error, resource }, "could not count a write in Redis; cached answers are off until it is counted");
+      // Before the first read (a write at start, Redis still connecting) there is nothing cached to worry about.
+      this.log[this.epoch === undefined ? "debug" : "warn"](
+        { err: error, resource },
+        "could not count a write in Redis; cached answers are off until it is counted",
+      );
     }
   }
 
