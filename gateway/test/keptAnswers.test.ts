@@ -12,13 +12,19 @@ const LIST = `query($page: Int, $perPage: Int) { items: allNews(page: $page, per
 /** Each request gets the same id, so that both paths' headers can be compared whole. */
 const ID = { "X-Request-Id": "same-id", "Accept-Encoding": "gzip, deflate" };
 
-async function withApp(env: Record<string, string>, run: (app: TestApp, token: string) => Promise<void>) {
+/** A test app holding three news, and the admin's token. */
+async function startWithNews(env: Record<string, string>) {
   const app = await startTestApp({ env });
+  const token = await app.adminToken();
+  for (const heading of ["First", "Second", "Third"]) {
+    await app.gql(`mutation($h: String!) { createNews(heading: $h) { id } }`, { h: heading }, token);
+  }
+  return { app, token };
+}
+
+async function withApp(env: Record<string, string>, run: (app: TestApp, token: string) => Promise<void>) {
+  const { app, token } = await startWithNews(env);
   try {
-    const token = await app.adminToken();
-    for (const heading of ["First", "Second", "Third"]) {
-      await app.gql(`mutation($h: String!) { createNews(heading: $h) { id } }`, { h: heading }, token);
-    }
     await run(app, token);
   } finally {
     await app.close();
@@ -33,8 +39,17 @@ async function timed(app: TestApp, send: () => Promise<Response>) {
 }
 
 describe("kept public answers sent before express (the fast path)", () => {
-  it("sends a REST list with the headers and body the slow path sent, and 304 as the slow path does", () =>
-    withApp({}, async (app) => {
+  // One app for the tests without settings of their own (each start migrates a database); the one that writes comes last.
+  let shared: { app: TestApp; token: string };
+  beforeAll(async () => {
+    shared = await startWithNews({});
+  });
+  afterAll(() => shared.app.close());
+  const withShared = (run: (app: TestApp, token: string) => Promise<void>) => () => run(shared.app, shared.token);
+
+  it(
+    "sends a REST list with the headers and body the slow path sent, and 304 as the slow path does",
+    withShared(async (app) => {
       const get = (url: string, headers: Record<string, string> = {}) => timed(app, () => app.http.get(url).set({ ...ID, ...headers }));
       const slow = await get("/api/get/news?page=1&perPage=2");
       const fast = await get("/api/get/news?page=1&perPage=2");
@@ -56,10 +71,12 @@ describe("kept public answers sent before express (the fast path)", () => {
       const unnamed = await timed(app, () => app.http.get("/api/get/news?page=1&perPage=2"));
       expect(unnamed.fast).toBe(true);
       expect(unnamed.res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    }));
+    }),
+  );
 
-  it("sends a public GraphQL read with the slow path's headers and body, anonymous or with a checked token", () =>
-    withApp({}, async (app, token) => {
+  it(
+    "sends a public GraphQL read with the slow path's headers and body, anonymous or with a checked token",
+    withShared(async (app, token) => {
       const body = JSON.stringify({ query: LIST, variables: { page: 0, perPage: 2 } });
       const post = (headers: Record<string, string> = {}, text = body) =>
         timed(app, () =>
@@ -86,10 +103,12 @@ describe("kept public answers sent before express (the fast path)", () => {
       expect([slow304.fast, fast304.fast]).toEqual([false, true]);
       expect(fast304.res.status).toBe(304);
       expect(shape(fast304.res)).toEqual(shape(slow304.res));
-    }));
+    }),
+  );
 
-  it("leaves to express what it does not answer plainly: no gzip, q-values, HEAD, Cache-Control, unknown requests", () =>
-    withApp({}, async (app) => {
+  it(
+    "leaves to express what it does not answer plainly: no gzip, q-values, HEAD, Cache-Control, unknown requests",
+    withShared(async (app) => {
       const url = "/api/get/news?page=1&perPage=3";
       const zipped = await timed(app, () => app.http.get(url).set(ID));
       await timed(app, () => app.http.get(url).set(ID));
@@ -108,29 +127,12 @@ describe("kept public answers sent before express (the fast path)", () => {
       );
       expect([noCache.fast, noCache.res.status]).toEqual([false, 200]);
       expect((await timed(app, () => app.http.get("/api/get/news?page=2&perPage=3").set(ID))).fast).toBe(false);
-    }));
+    }),
+  );
 
-  it("never sends an answer older than a write: REST and GraphQL see it at once", () =>
-    withApp({}, async (app, token) => {
-      const url = "/api/get/news?page=1&perPage=5";
-      const body = { query: LIST, variables: { page: 0, perPage: 5 } };
-      const read = () => app.http.post("/graphql").set(ID).send(body);
-      await app.http.get(url).set(ID);
-      await read();
-      expect((await timed(app, () => app.http.get(url).set(ID))).fast).toBe(true);
-      expect((await timed(app, read)).fast).toBe(true);
-      await app.gql(`mutation { createNews(heading: "Fourth") { id } }`, {}, token);
-      const rest = await timed(app, () => app.http.get(url).set(ID));
-      const graphql = await timed(app, read);
-      expect([rest.fast, graphql.fast]).toEqual([false, false]);
-      expect(rest.res.body[0].Heading).toBe("Fourth");
-      expect(graphql.res.body.data.items[0].heading).toBe("Fourth");
-      expect(graphql.res.body.data.total.count).toBe(4);
-      expect((await timed(app, () => app.http.get(url).set(ID))).fast).toBe(true);
-    }));
-
-  it("hands express a GraphQL body it read: a private query is answered by Apollo, malformed JSON is the usual 400", () =>
-    withApp({}, async (app, token) => {
+  it(
+    "hands express a GraphQL body it read: a private query is answered by Apollo, malformed JSON is the usual 400",
+    withShared(async (app, token) => {
       const me = await app.http.post("/graphql").set(ID).set("Authorization", token).send({ query: `{ me { email } }` });
       expect(me.status).toBe(200);
       expect(me.body.data.me.email).toBe("admin@example.com");
@@ -146,7 +148,29 @@ describe("kept public answers sent before express (the fast path)", () => {
         .send('"text"');
       expect(notAnObject.status).toBe(400);
       expect(notAnObject.body.errors[0].message).toBe("Malformed JSON body");
-    }));
+    }),
+  );
+
+  it(
+    "never sends an answer older than a write: REST and GraphQL see it at once",
+    withShared(async (app, token) => {
+      const url = "/api/get/news?page=1&perPage=5";
+      const body = { query: LIST, variables: { page: 0, perPage: 5 } };
+      const read = () => app.http.post("/graphql").set(ID).send(body);
+      await app.http.get(url).set(ID);
+      await read();
+      expect((await timed(app, () => app.http.get(url).set(ID))).fast).toBe(true);
+      expect((await timed(app, read)).fast).toBe(true);
+      await app.gql(`mutation { createNews(heading: "Fourth") { id } }`, {}, token);
+      const rest = await timed(app, () => app.http.get(url).set(ID));
+      const graphql = await timed(app, read);
+      expect([rest.fast, graphql.fast]).toEqual([false, false]);
+      expect(rest.res.body[0].Heading).toBe("Fourth");
+      expect(graphql.res.body.data.items[0].heading).toBe("Fourth");
+      expect(graphql.res.body.data.total.count).toBe(4);
+      expect((await timed(app, () => app.http.get(url).set(ID))).fast).toBe(true);
+    }),
+  );
 
   it("keeps CORS and https headers as the slow path sets them (an Origin goes to express)", () =>
     withApp({ CORS_ORIGINS: "https://app.example.com", TRUST_PROXY: "true" }, async (app) => {
