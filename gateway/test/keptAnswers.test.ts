@@ -1,4 +1,8 @@
+import { IncomingMessage } from "http";
+import { Socket } from "net";
 import type { Response } from "supertest";
+import { KnownRequests, tagRequest, versionsOf } from "../src/cache/knownRequests";
+import type { ResourceVersions } from "../src/cache/versions";
 import { startTestApp, TestApp } from "./support/testApp";
 
 /** What the answer says, besides when it was sent and how its body is framed (a built answer goes chunked, a kept one with its length). */
@@ -202,5 +206,21 @@ describe("kept public answers sent before express (the fast path)", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("versions that cannot be told (a shared store out of reach)", () => {
+  // ResourceVersions.of may answer undefined on the scale-out branch: an interface stand-in, no store is faked.
+  const unreachable = { of: (resource: string) => (resource === "News" ? undefined : 4), bump: () => {} } as unknown as ResourceVersions;
+
+  it("bypass the cache: no versions, no key, so the fast path sends nothing kept", () => {
+    expect(versionsOf(unreachable, ["Article"])).toEqual([4]);
+    expect(versionsOf(unreachable, ["Article", "News"])).toBeUndefined();
+    const known = new KnownRequests();
+    const req = new IncomingMessage(new Socket());
+    tagRequest(req, "GET /api/get/news");
+    known.remember(req, ["News"], ([version]) => `news v${version}`);
+    expect(known.answerKey("GET /api/get/news", unreachable)).toBeUndefined();
+    expect(known.answerKey("GET /api/get/news", { of: () => 2, bump: () => {} })).toBe("news v2");
   });
 });
