@@ -2,11 +2,13 @@ import compression from "compression";
 import cors from "cors";
 import express, { Express } from "express";
 import { randomUUID } from "crypto";
+import type { IncomingMessage, ServerResponse } from "http";
 import pinoHttp from "pino-http";
 import { graphqlEndpoint } from "./graphql/endpoint";
 import { adminRouter } from "./http/admin";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images";
+import { type FastPathOptions, keptAnswers } from "./http/keptAnswers";
 import { securityHeaders } from "./http/securityHeaders";
 import { requestLogSerializers } from "./logger";
 import { restRouter } from "./rest/router";
@@ -45,10 +47,11 @@ export async function createApp(services: Services): Promise<App> {
   // JSON lists shrink about threefold; below 1 KB compressing costs more time than the bytes it saves.
   // The admin's files come compressed from its build (http/admin.ts); kept public answers are gzip already.
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
-  app.use(...securityHeaders(config));
+  const headerMiddleware = securityHeaders(config);
   if (config.corsOrigins.length) {
-    app.use(cors({ origin: config.corsOrigins.includes("*") ? true : config.corsOrigins, maxAge: 600 }));
+    headerMiddleware.push(cors({ origin: config.corsOrigins.includes("*") ? true : config.corsOrigins, maxAge: 600 }));
   }
+  app.use(...headerMiddleware);
 
   app.get("/healthz", async (_req, res) => {
     const [db, images, redis] = await Promise.all([
@@ -74,7 +77,21 @@ export async function createApp(services: Services): Promise<App> {
   });
   app.use(errorHandler(log));
 
+  // Kept public answers go out before express runs at all; everything else goes through it unchanged.
+  const fast = keptAnswers(services, {
+    headerMiddleware,
+    trustProxy: app.get("trust proxy fn") as FastPathOptions["trustProxy"],
+    cors: config.corsOrigins.length > 0,
+  });
+  const handle = (app as unknown as ExpressHandle).handle.bind(app);
+  (app as unknown as ExpressHandle).handle = (req, res, done) => fast(req, res, () => handle(req, res, done));
+
   return { express: app, stop: () => graphql.stop() };
+}
+
+/** Express's entry point for each request (express() calls it; not in its type declarations). */
+interface ExpressHandle {
+  handle(req: IncomingMessage, res: ServerResponse, done?: (error?: unknown) => void): void;
 }
 
 /** Answers smaller than this are sent as they are. */

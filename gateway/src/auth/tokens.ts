@@ -1,4 +1,6 @@
+import { createSecretKey, type KeyObject } from "crypto";
 import jwt from "jsonwebtoken";
+import { LRUCache } from "lru-cache";
 
 export interface AuthUser {
   id: number;
@@ -23,13 +25,24 @@ export interface TokenClaims {
 }
 
 const ALGORITHM = "HS256";
+/** Verified tokens remembered (one per live session a process serves). */
+const MAX_VERIFIED = 10_000;
 
 /** Signs and checks session tokens; the algorithm is pinned so `alg: none` or RS/HS confusion is refused. */
 export class TokenService {
+  /**
+   * The secret as a key object, made once: given a string, jsonwebtoken first
+   * tries it as a public (or private) key and only then as a secret, on every
+   * call, which cost most of a signed-in request.
+   */
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly ttl: string,
-  ) {}
+  ) {
+    this.secret = createSecretKey(Buffer.from(secret, "utf8"));
+  }
 
   issue(user: AuthUser, sessionId: string, tokenVersion: number): { token: string; expiresAt: number } {
     const token = jwt.sign({ name: user.name, email: user.email, role: user.role, ver: tokenVersion }, this.secret, {
@@ -41,8 +54,25 @@ export class TokenService {
     return { token, expiresAt: (jwt.decode(token) as { exp: number }).exp };
   }
 
+  /**
+   * Tokens already verified, with their claims: a signed-in client sends the
+   * same token with every request, and decoding and checking it again cost a
+   * good share of a cached read. Only valid tokens are kept (a forger cannot
+   * fill it), and expiry is checked again on every use.
+   */
+  private readonly verified = new LRUCache<string, TokenClaims>({ max: MAX_VERIFIED });
+
   /** The claims of a valid token, or undefined for any invalid, forged, expired or pre-session token. */
   verify(token: string): TokenClaims | undefined {
+    const known = this.verified.get(token);
+    // As jsonwebtoken tells expiry: whole seconds, expired from `exp` on.
+    if (known && Math.floor(Date.now() / 1000) < known.expiresAt) return known;
+    const claims = this.check(token);
+    if (claims) this.verified.set(token, claims);
+    return claims;
+  }
+
+  private check(token: string): TokenClaims | undefined {
     try {
       const payload = jwt.verify(token, this.secret, { algorithms: [ALGORITHM] });
       if (typeof payload !== "object") return undefined;

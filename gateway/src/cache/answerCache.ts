@@ -2,9 +2,10 @@ import { createHash } from "crypto";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { gunzipSync, createGzip, type Gzip } from "zlib";
+import { KnownRequests } from "./knownRequests";
 
 /** One public answer, gzip-compressed once, with its ETag and the headers it needs (a Link). */
-interface Answer {
+export interface Answer {
   gzip: Buffer;
   etag: string;
   contentType: string;
@@ -31,6 +32,8 @@ const LARGEST_SHARE = 4;
 export class AnswerCache {
   private readonly answers: LRUCache<string, Answer> | undefined;
   private readonly building = new Map<string, Promise<Answer>>();
+  /** The requests whose kept answers the fast path may send before express runs (http/keptAnswers.ts). */
+  readonly requests = new KnownRequests();
 
   constructor(private readonly maxBytes: number) {
     this.answers =
@@ -42,6 +45,11 @@ export class AnswerCache {
     const answer = this.answers?.get(key);
     if (answer) send(req, res, answer, options);
     return Boolean(answer);
+  }
+
+  /** The kept answer of `key`, if there is one. */
+  get(key: string): Answer | undefined {
+    return this.answers?.get(key);
   }
 
   /** Whether answers are kept at all (PUBLIC_CACHE_MB=0 builds every one). */
@@ -107,7 +115,7 @@ async function build(write: AnswerWriter, contentType: string): Promise<Answer> 
 }
 
 /** If-None-Match against an ETag (a list of tags, or *), as RFC 9110 section 13.1.2 compares them. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(",")

@@ -2,6 +2,7 @@ import { type ApolloServer, type BaseContext, type HTTPGraphQLResponse, HeaderMa
 import type { Request, RequestHandler, Response } from "express";
 import { type DocumentNode, Kind, parse, type SelectionSetNode } from "graphql";
 import type { AnyResource } from "../resources/kit/define";
+import { type KeyAt, versionsOf } from "./knownRequests";
 import type { Services } from "../services";
 
 /** Documents whose reads are remembered (a client sends a handful of distinct ones; this bounds a hostile one). */
@@ -143,17 +144,23 @@ export function graphqlAnswers<Context extends BaseContext>(
     };
   };
 
-  /** The answer's key (with the versions of what it reads), once the caller's token is checked; undefined for Apollo to answer. */
+  /**
+   * The answer's key (with the versions of what it reads), once the caller's
+   * token is checked; undefined for Apollo to answer. The request is learnt
+   * for the fast path, which rebuilds the same key from its raw body.
+   */
   const keyOf = async (req: Request, res: Response, request: NonNullable<ReturnType<typeof requestOf>>) => {
     try {
       if (req.headers.authorization) await authenticate(req, res);
     } catch {
       return undefined; // Apollo answers the failed check
     }
-    const versions = request.read.map((resource) => services.versions.of(resource));
-    // A version not known (Redis away): Apollo answers from the database, nothing kept.
-    if (versions.includes(undefined)) return undefined;
-    return `graphql ${request.read.map((resource, i) => `${resource}@${versions[i]}`).join(",")} ${request.describe()}`;
+    const described = request.describe();
+    const keyAt: KeyAt = (versions) =>
+      `graphql ${request.read.map((resource, at) => `${resource}@${versions[at]}`).join(",")} ${described}`;
+    services.answers.requests.remember(req, request.read, keyAt);
+    const versions = versionsOf(services.versions, request.read);
+    return versions && keyAt(versions);
   };
   const options = { revalidateAnyMethod: true };
 

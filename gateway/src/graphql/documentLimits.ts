@@ -1,5 +1,6 @@
 import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import type { RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import { DocumentNode, FragmentDefinitionNode, GraphQLError, Kind, SelectionSetNode } from "graphql";
 import { MAX_FILTER_IDS } from "../resources/kit/query";
 
@@ -19,38 +20,74 @@ export interface DocumentLimits {
  * - how long a list in the variables is, before graphql-js coerces each item.
  */
 export function documentLimits(limits: DocumentLimits): RequestHandler {
+  // What the text alone decides is decided once per text: a client sends the same few documents again and again.
+  const verdicts = new LRUCache<string, TextVerdict>({
+    maxSize: MAX_REMEMBERED_CHARS,
+    sizeCalculation: (_verdict, source) => source.length + 100,
+  });
   return (req, res, next) => {
     const source = documentOf(req.body) ?? (req.method === "GET" ? documentOf(req.query) : undefined);
     if (source === undefined) return next();
-    const refuse = (message: string, detail: string) =>
+    const refuse = ({ message, detail }: Refusal) =>
       res.status(400).json({ errors: [{ message, extensions: { code: "BAD_USER_INPUT", fieldErrors: { query: detail } } }] });
-    let document: DocumentNode;
-    try {
-      document = new MaxTokensParserWLexer(source, { n: limits.maxTokens }).parseDocument();
-    } catch (e) {
-      if (e instanceof GraphQLError && /Token limit/.test(e.message)) {
-        return refuse(`Query too large: ${e.message.replace(/^Syntax Error: /, "")}`, `At most ${limits.maxTokens} tokens`);
-      }
-      // Other syntax errors are left to Apollo's own parse, which reports them.
-      return next();
+    let verdict = verdicts.get(source);
+    if (!verdict) {
+      verdict = judgeText(source, limits);
+      verdicts.set(source, verdict);
     }
+    if (verdict.tokens) return refuse(verdict.tokens);
+    // Other syntax errors are left to Apollo's own parse, which reports them.
+    if (verdict.syntaxError) return next();
     const long = longestList((req.body as { variables?: unknown } | undefined)?.variables);
     if (long && long.length > MAX_LIST_ITEMS) {
       // Refused before graphql-js coerces every item (40,000 ids take it 80 ms).
-      return refuse(
-        `Query refused: ${long.name} has ${long.length} items, at most ${MAX_LIST_ITEMS}`,
-        `A list may hold at most ${MAX_LIST_ITEMS} items`,
-      );
+      return refuse({
+        message: `Query refused: ${long.name} has ${long.length} items, at most ${MAX_LIST_ITEMS}`,
+        detail: `A list may hold at most ${MAX_LIST_ITEMS} items`,
+      });
     }
-    const repeated = mostRepeatedField(document);
-    if (repeated && repeated.count > limits.maxFieldRepeats) {
-      return refuse(
-        `Query refused: "${repeated.name}" is selected ${repeated.count} times in one selection set, the limit is ${limits.maxFieldRepeats}`,
-        `A field may be selected at most ${limits.maxFieldRepeats} times in one selection set`,
-      );
-    }
+    if (verdict.repeats) return refuse(verdict.repeats);
     next();
   };
+}
+
+interface Refusal {
+  message: string;
+  detail: string;
+}
+
+/** What a document's text alone says: too many tokens, a syntax error (Apollo's to report), a field repeated too often. */
+interface TextVerdict {
+  tokens?: Refusal;
+  syntaxError?: boolean;
+  repeats?: Refusal;
+}
+
+/** Documents whose verdicts are remembered, by their total length (a hostile client sends many distinct ones). */
+const MAX_REMEMBERED_CHARS = 4 * 1024 * 1024;
+
+function judgeText(source: string, limits: DocumentLimits): TextVerdict {
+  let document: DocumentNode;
+  try {
+    document = new MaxTokensParserWLexer(source, { n: limits.maxTokens }).parseDocument();
+  } catch (e) {
+    if (e instanceof GraphQLError && /Token limit/.test(e.message)) {
+      return {
+        tokens: { message: `Query too large: ${e.message.replace(/^Syntax Error: /, "")}`, detail: `At most ${limits.maxTokens} tokens` },
+      };
+    }
+    return { syntaxError: true };
+  }
+  const repeated = mostRepeatedField(document);
+  if (repeated && repeated.count > limits.maxFieldRepeats) {
+    return {
+      repeats: {
+        message: `Query refused: "${repeated.name}" is selected ${repeated.count} times in one selection set, the limit is ${limits.maxFieldRepeats}`,
+        detail: `A field may be selected at most ${limits.maxFieldRepeats} times in one selection set`,
+      },
+    };
+  }
+  return {};
 }
 
 /** No list argument of the schema takes more (filter ids: MAX_FILTER_IDS; blocks and uploads far fewer). */

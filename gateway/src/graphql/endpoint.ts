@@ -9,6 +9,7 @@ import { graphqlAnswers, publicReadsOf } from "../cache/graphqlAnswers";
 import { resources } from "../resources";
 import type { Services } from "../services";
 import { clientOf } from "../http/client";
+import { readAheadError } from "../http/keptAnswers";
 import { authenticate, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
 import { toGraphQLError } from "./errors";
@@ -106,6 +107,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     "/graphql",
     multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),
     express.json({ limit: config.maxJsonBytes }) as RequestHandler,
+    readAheadError,
     // A kept answer's document and variables passed the limits when it was built: it goes out before they parse it again.
     answers.kept,
     documentLimits(config.graphql),

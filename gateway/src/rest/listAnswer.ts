@@ -6,6 +6,7 @@ import type { Services } from "../services";
 import type { Caller } from "./actions";
 import { listFilter } from "./actions";
 import type { LegacyRequest } from "./body";
+import { type KeyAt, versionsOf } from "../cache/knownRequests";
 import { toLegacy } from "./legacy";
 import type { RestRoute } from "./routes";
 
@@ -27,21 +28,27 @@ async function send(sink: Writable, chunk: string): Promise<boolean> {
   });
 }
 
-/** The key of a public list answer: the route, what it filters and pages by, and the version of its resource (undefined: version unknown, answer uncached). */
+/** How the key of a public list answer is made: the route, what it filters and pages by, and the version of its resource. */
+function answerKeyAt(route: RestRoute, filter: Record<string, unknown>, paging: { page: number; perPage: number } | undefined): KeyAt {
+  const prefix = `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)}`;
+  return ([version]) => `${prefix} v${version}`;
+}
+
+/** The key of a public list answer now; undefined when the versions cannot be told (the cache is bypassed). */
 function answerKey(
   route: RestRoute,
   services: Services,
   filter: Record<string, unknown>,
   paging: { page: number; perPage: number } | undefined,
 ) {
-  const version = services.versions.of(route.resource!.name);
-  if (version === undefined) return undefined;
-  return `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)} v${version}`;
+  const versions = versionsOf(services.versions, [route.resource!.name]);
+  return versions && answerKeyAt(route, filter, paging)(versions);
 }
 
 /**
  * A kept public list answer, sent before the rest of the chain runs (the
  * answer is the same for every caller); anything else goes on to the chain.
+ * The request is learnt for the fast path: its URL alone names its answer.
  */
 export function keptListAnswer(route: RestRoute, services: Services): RequestHandler {
   const keyed = route.action === "list" && route.method === "get" && !route.by && route.resource?.access.read === "public";
@@ -53,7 +60,9 @@ export function keptListAnswer(route: RestRoute, services: Services): RequestHan
     } catch {
       return next(); // the chain answers the 400
     }
-    const key = answerKey(route, services, { ...route.scope }, paging);
+    const filter = { ...route.scope };
+    services.answers.requests.remember(req, [route.resource!.name], answerKeyAt(route, filter, paging));
+    const key = answerKey(route, services, filter, paging);
     if (!key || !services.answers.serveKept(req, res, key)) next();
   };
 }

@@ -109,6 +109,16 @@ describe("GraphQL abuse limits", () => {
       expect(res.body.errors[0].extensions.fieldErrors[field]).toMatch(message);
     });
 
+    it("a document accepted before is still refused for its variables, and a refused one stays refused", async () => {
+      const query = `query($f: NewsFilter) { allNews(filter: $f) { id } }`;
+      expect((await post({ query, variables: { f: { ids: ["1"] } } })).status).toBe(200);
+      const long = await attack({ query, variables: { f: { ids: Array.from({ length: 40_000 }, (_, i) => String(i + 1)) } } });
+      expect(long.body.errors[0].message).toBe("Query refused: ids has 40000 items, at most 1000");
+      const repeated = `{ allNews { ${"id ".repeat(1000)} } }`;
+      for (let time = 0; time < 2; time++)
+        expect((await attack({ query: repeated })).body.errors[0].message).toContain('"id" is selected 1000 times');
+    });
+
     it("1,001 ids written in the document itself are refused by the list, with HTTP 400", async () => {
       const ids = Array.from({ length: 1001 }, (_, i) => `"${i + 1}"`).join(",");
       const res = await attack({ query: `{ allNews(filter: { ids: [${ids}] }) { id } }` });
