@@ -43,6 +43,8 @@ export interface Config {
   publicCacheBytes: number;
   /** Shared state (limits, session cache) in Redis; null keeps it in this process. */
   redis: { url: string; prefix: string } | null;
+  /** How long a starting process waits for another one's migrations and seeds (STARTUP_LOCK_TIMEOUT_S). */
+  startupLockTimeoutMs: number;
 }
 
 /** Brute-force protection of sign-in and registration. */
@@ -174,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: int("SESSION_CACHE_MS", 2000, 0, 60_000),
   };
   const requireTwoFactor = bool("REQUIRE_TWO_FACTOR", false);
+  const startupLockTimeoutS = int("STARTUP_LOCK_TIMEOUT_S", 300, 1, 86_400);
   const redisUrl = str("REDIS_URL", "");
   if (redisUrl && !/^rediss?:\/\//i.test(redisUrl))
     problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactor,
     publicCacheBytes: publicCacheMb * 1024 * 1024,
     redis: redisUrl ? { url: redisUrl, prefix: str("REDIS_PREFIX", "presale:") } : null,
+    startupLockTimeoutMs: startupLockTimeoutS * 1000,
   };
 }
 
