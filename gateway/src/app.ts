@@ -7,6 +7,8 @@ import { graphqlEndpoint } from "./graphql/endpoint";
 import { adminRouter } from "./http/admin";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images";
+import { metricsHandler, requestMetrics } from "./http/metrics";
+import { readinessHandler } from "./http/readiness";
 import { securityHeaders } from "./http/securityHeaders";
 import { requestLogSerializers } from "./logger";
 import { restRouter } from "./rest/router";
@@ -31,13 +33,14 @@ export async function createApp(services: Services): Promise<App> {
     (req as typeof req & { id: string }).id = id;
     next();
   });
+  app.use(requestMetrics);
   // Request logs only when LOG_LEVEL lets them through: at warn and above they cost nothing per request.
   if (log.isLevelEnabled("info")) {
     app.use(
       pinoHttp({
         logger: log,
         genReqId: (req) => (req as typeof req & { id: string }).id,
-        autoLogging: { ignore: (req) => req.url === "/healthz" },
+        autoLogging: { ignore: (req) => PROBES.has(req.url ?? "") },
         serializers: requestLogSerializers,
       }),
     );
@@ -58,6 +61,9 @@ export async function createApp(services: Services): Promise<App> {
     res.status(db && images ? 200 : 503).json({ db: db ? "up" : "down", images: images ? "up" : "down" });
   });
 
+  app.get("/readyz", readinessHandler(services));
+  app.get("/metrics", metricsHandler(config.metricsToken));
+
   app.use("/Images", imagesRouter(config.imagesDir));
 
   const graphql = await graphqlEndpoint(services);
@@ -71,6 +77,9 @@ export async function createApp(services: Services): Promise<App> {
 
   return { express: app, stop: () => graphql.stop() };
 }
+
+/** Polled every few seconds by load balancers and Prometheus: not worth a log line each. */
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** Answers smaller than this are sent as they are. */
 const COMPRESS_FROM_BYTES = 1024;

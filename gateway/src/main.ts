@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { seedDemoContent } from "@presale/db";
 import { createApp } from "./app";
 import { ensurePrivateDir } from "./files";
+import { watchDatabasePool } from "./http/metrics";
 import { drain } from "./http/shutdown";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase, runMigrations } from "./database";
@@ -20,9 +21,10 @@ async function main() {
     }
     throw e;
   }
-  const log = createLogger(config.logLevel, terminalDestination(config.production));
+  const log = createLogger(config.logLevel, terminalDestination(config.production), config.replicaId);
   ensurePrivateDir(config.dataDir);
   const ds = await openDatabase(config.database, { migrate: false });
+  watchDatabasePool(ds);
   const services = new Services(config, ds, log);
   await services.images.init();
   await services.chain.start();

@@ -13,6 +13,7 @@ import { authenticate, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
 import { toGraphQLError } from "./errors";
 import { graphqlProtection } from "./limits";
+import { metricsPlugin } from "./metricsPlugin";
 import { multipartGate } from "./multipart";
 import { getSchema } from "./schema";
 
@@ -65,6 +66,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
       ...protection.plugins,
       errorStatus,
       savedMessage,
+      metricsPlugin,
       config.graphql.explorer ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
     ],
     formatError: (formatted, error) => {

@@ -42,8 +42,8 @@ describe("replicas started at the same moment on an empty database", () => {
         await conn.end();
       }
       // Every replica serves the one seed.
-      for (const g of gateways) {
-        const res = await fetch(`${g.url}/api/get/news`);
+      for (const gateway of gateways) {
+        const res = await fetch(`${gateway.url}/api/get/news`);
         expect(res.status).toBe(200);
         expect(await res.json()).toHaveLength(seedContent.news?.length ?? 0);
       }
@@ -68,7 +68,6 @@ describe("replicas started at the same moment on an empty database", () => {
       await Promise.all(gateways.map((g) => g.stop()));
       gateways = [];
       // Read the file itself once both have let go of it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const Database = require("better-sqlite3");
       const file = new Database(path.join(dir, "presale.sqlite"), { readonly: true });
       try {

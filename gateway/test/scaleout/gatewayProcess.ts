@@ -92,9 +92,9 @@ export async function freshMysqlDatabase(): Promise<{ name: string; url: string;
     name,
     url: `${MYSQL}/${name}`,
     async drop() {
-      const c = await createConnection(MYSQL);
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
+      const connection = await createConnection(MYSQL);
+      await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await connection.end();
     },
   };
 }
