@@ -20,7 +20,6 @@ const ADMIN_EMAIL = "admin@example.com";
 const MAX_FAILURES = 4;
 
 // s3rver ships no types; this is the little used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require("s3rver") as new (options: Record<string, unknown>) => {
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
@@ -95,8 +94,8 @@ describe("two replicas behind a round-robin", () => {
   let s3Env: Record<string, string>;
   const dirs: ReturnType<typeof tempDir>[] = [];
   const gateways: GatewayProcess[] = [];
-  let a: GatewayProcess;
-  let b: GatewayProcess;
+  let replicaA: GatewayProcess;
+  let replicaB: GatewayProcess;
 
   const replica = async (name: string, env: Record<string, string>) => {
     const dir = tempDir(`presale-${name}-`);
@@ -131,8 +130,8 @@ describe("two replicas behind a round-robin", () => {
     };
     const shared = { REDIS_URL: MACHINE_REDIS, REDIS_PREFIX: `${RUN}:` };
     // Both spawned in the same tick, on the empty database.
-    [a, b] = await Promise.all([replica("replica-a", shared), replica("replica-b", shared)]);
-    await Promise.all([waitFor(a), waitFor(b)]);
+    [replicaA, replicaB] = await Promise.all([replica("replica-a", shared), replica("replica-b", shared)]);
+    await Promise.all([waitFor(replicaA), waitFor(replicaB)]);
   }, 90_000);
 
   afterAll(async () => {
@@ -164,15 +163,15 @@ describe("two replicas behind a round-robin", () => {
     } finally {
       await conn.end();
     }
-    expect(await newsHeadings(a)).toHaveLength(seedContent.news.length);
-    expect(await newsHeadings(b)).toHaveLength(seedContent.news.length);
+    expect(await newsHeadings(replicaA)).toHaveLength(seedContent.news.length);
+    expect(await newsHeadings(replicaB)).toHaveLength(seedContent.news.length);
     // Every log line names the replica that wrote it.
-    expect(a.output()).toContain('"replica":"replica-a"');
-    expect(b.output()).toContain('"replica":"replica-b"');
+    expect(replicaA.output()).toContain('"replica":"replica-a"');
+    expect(replicaB.output()).toContain('"replica":"replica-b"');
   });
 
   it("limits sign-in failures spread over both replicas as one", async () => {
-    const next = roundRobin([a, b]);
+    const next = roundRobin([replicaA, replicaB]);
     const email = `limited-${RUN}@example.com`;
     for (let i = 0; i < MAX_FAILURES; i++) {
       const res = await signIn(next(), email, `wrong-password-${i}`);
@@ -186,7 +185,7 @@ describe("two replicas behind a round-robin", () => {
   });
 
   it("serves an image uploaded through A from B, byte for byte", async () => {
-    const token = await adminToken(a);
+    const token = await adminToken(replicaA);
     const form = new FormData();
     form.append(
       "operations",
@@ -197,7 +196,7 @@ describe("two replicas behind a round-robin", () => {
     );
     form.append("map", JSON.stringify({ 0: ["variables.f"] }));
     form.append("0", new Blob([files.png], { type: "image/png" }), "news.png");
-    const res = await fetch(`${a.url}/graphql`, {
+    const res = await fetch(`${replicaA.url}/graphql`, {
       method: "POST",
       headers: { Authorization: token, "apollo-require-preflight": "true" },
       body: form,
@@ -206,30 +205,30 @@ describe("two replicas behind a round-robin", () => {
     const body = (await res.json()) as { data?: { createNews: { imageUri: string } } };
     expect(res.status).toBe(200);
     const name = body.data!.createNews.imageUri;
-    const served = await fetch(`${b.url}/Images/${encodeURIComponent(name)}`, { signal: AbortSignal.timeout(5000) });
+    const served = await fetch(`${replicaB.url}/Images/${encodeURIComponent(name)}`, { signal: AbortSignal.timeout(5000) });
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(files.png)).toBe(true);
   });
 
   it("shows on B, within 1 s, a write made through A to a public list B has cached", async () => {
-    const token = await adminToken(a);
+    const token = await adminToken(replicaA);
     const heading = `Fresh ${RUN}`;
     // Twice: the second answer comes from B's cache.
-    await newsHeadings(b);
-    expect(await newsHeadings(b)).not.toContain(heading);
-    const created = await gql(a, `mutation($h: String) { createNews(heading: $h) { id } }`, { h: heading }, token);
+    await newsHeadings(replicaB);
+    expect(await newsHeadings(replicaB)).not.toContain(heading);
+    const created = await gql(replicaA, `mutation($h: String) { createNews(heading: $h) { id } }`, { h: heading }, token);
     expect(created.body.errors).toBeUndefined();
-    const took = await within(1000, async () => (await newsHeadings(b)).includes(heading));
+    const took = await within(1000, async () => (await newsHeadings(replicaB)).includes(heading));
     expect(took).not.toBeNull();
   });
 
   it("refuses on B a session ended on A", async () => {
-    const token = await adminToken(a);
+    const token = await adminToken(replicaA);
     const me = async (gateway: GatewayProcess) => (await gql(gateway, "{ me { email } }", {}, token)).body.data?.me;
-    expect(await me(b)).toEqual({ email: ADMIN_EMAIL });
-    expect((await gql(a, "mutation { logout }", {}, token)).body.data?.logout).toBe(true);
-    expect(await me(b)).toBeNull();
-    const write = await gql(b, `mutation { createSetting(name: "after-logout", value: "1") { id } }`, {}, token);
+    expect(await me(replicaB)).toEqual({ email: ADMIN_EMAIL });
+    expect((await gql(replicaA, "mutation { logout }", {}, token)).body.data?.logout).toBe(true);
+    expect(await me(replicaB)).toBeNull();
+    const write = await gql(replicaB, `mutation { createSetting(name: "after-logout", value: "1") { id } }`, {}, token);
     expect(write.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
@@ -238,12 +237,12 @@ describe("two replicas behind a round-robin", () => {
     let redis = await startRedisServer(port);
     try {
       const own = { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: `${RUN}-outage:` };
-      const [c, d] = await Promise.all([replica("replica-c", own), replica("replica-d", own)]);
-      await Promise.all([waitFor(c), waitFor(d)]);
-      expect((await signIn(c)).status).toBe(200);
+      const [replicaC, replicaD] = await Promise.all([replica("replica-c", own), replica("replica-d", own)]);
+      await Promise.all([waitFor(replicaC), waitFor(replicaD)]);
+      expect((await signIn(replicaC)).status).toBe(200);
 
       await stopProcess(redis);
-      for (const gateway of [c, d]) {
+      for (const gateway of [replicaC, replicaD]) {
         const started = Date.now();
         const refused = await signIn(gateway);
         expect(refused.status).toBe(503);
@@ -256,7 +255,7 @@ describe("two replicas behind a round-robin", () => {
       }
 
       redis = await startRedisServer(port);
-      for (const gateway of [c, d]) {
+      for (const gateway of [replicaC, replicaD]) {
         expect(await within(15_000, async () => (await signIn(gateway)).status === 200)).not.toBeNull();
         expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
       }
