@@ -1,3 +1,4 @@
+import { loadConfig } from "../src/config";
 import { withTestApp } from "./support/testApp";
 
 /** The value of one sample line of the Prometheus text, or undefined when absent. */
@@ -56,6 +57,30 @@ describe("/metrics", () => {
       await app.http.get("/metrics").set("Authorization", "Bearer short").expect(401);
       await app.http.get("/metrics").set("Authorization", `Bearer ${token}`).expect(200);
     });
+  });
+
+  it("counts the chain node's JSON-RPC calls by method", async () => {
+    await withTestApp({ chain: true }, async (app) => {
+      const before =
+        sample((await app.http.get("/metrics")).text, "chain_rpc_calls_total", { method: "eth_getLogs", outcome: "sent" }) ?? 0;
+      await app.services.chain.reconcileLaunchPads();
+      const after = sample((await app.http.get("/metrics")).text, "chain_rpc_calls_total", { method: "eth_getLogs", outcome: "sent" }) ?? 0;
+      expect(after).toBeGreaterThan(before);
+    });
+  }, 60_000);
+});
+
+describe("operations configuration", () => {
+  it("refuses a short METRICS_TOKEN and a REPLICA_ID that could not label a log line", () => {
+    expect(() => loadConfig({ DATA_DIR: "/tmp/presale-config-test", JWT_SECRET: "x".repeat(32), METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ DATA_DIR: "/tmp/presale-config-test", JWT_SECRET: "x".repeat(32), REPLICA_ID: "a b" })).toThrow(
+      /REPLICA_ID must be/,
+    );
+    expect(() => loadConfig({ DATA_DIR: "/tmp/presale-config-test", JWT_SECRET: "x".repeat(32), STARTUP_LOCK_TIMEOUT_S: "0" })).toThrow(
+      /STARTUP_LOCK_TIMEOUT_S must be a whole number between 1 and 86400/,
+    );
   });
 });
 
