@@ -2,7 +2,7 @@ import { createConnection } from "mysql2/promise";
 import path from "path";
 import { migrations } from "@presale/db";
 import { seedContent } from "../../../db/src/seed/content";
-import { freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "./gatewayProcess";
+import { freePort, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "./gatewayProcess";
 
 const JWT_SECRET = "s".repeat(40);
 const REPLICAS = 3;
@@ -47,6 +47,34 @@ describe("replicas started at the same moment on an empty database", () => {
         expect(res.status).toBe(200);
         expect(await res.json()).toHaveLength(seedContent.news?.length ?? 0);
       }
+    } finally {
+      await Promise.all(gateways.map((g) => g.stop()));
+      await db.drop();
+      dirs.forEach((d) => d.remove());
+    }
+  }, 120_000);
+
+  it("MariaDB with a chain: two processes importing the same presales at start record each once", async () => {
+    const db = await freshMysqlDatabase();
+    const dirs = [tempDir("presale-start-"), tempDir("presale-start-")];
+    let gateways: GatewayProcess[] = [];
+    try {
+      // Each replica runs its own local chain; the same deployer and nonces give the same presale addresses on both.
+      const ports = await Promise.all(dirs.map(() => freePort()));
+      gateways = await startTogether(
+        dirs.map(({ dir }, i) => ({ DATABASE_URL: db.url, DATA_DIR: dir, CHAIN: "local", LOCAL_CHAIN_PORT: String(ports[i]) })),
+      );
+      const conn = await createConnection(db.url);
+      try {
+        const [[row]] = (await conn.query("SELECT COUNT(*) AS n, COUNT(DISTINCT presaleAddress) AS d FROM launchpads")) as unknown as [
+          { n: number; d: number }[],
+        ];
+        // The local chain's one demo presale, recorded once.
+        expect([Number(row.n), Number(row.d)]).toEqual([1, 1]);
+      } finally {
+        await conn.end();
+      }
+      for (const gateway of gateways) expect(gateway.output()).not.toContain("could not import presales");
     } finally {
       await Promise.all(gateways.map((g) => g.stop()));
       await db.drop();
