@@ -168,6 +168,10 @@ describe("two replicas behind a round-robin", () => {
     // Every log line names the replica that wrote it.
     expect(replicaA.output()).toContain('"replica":"replica-a"');
     expect(replicaB.output()).toContain('"replica":"replica-b"');
+    // The pool gauges read mysql2's pool of the running process.
+    const metrics = await (await fetch(`${replicaA.url}/metrics`)).text();
+    expect(metrics).toMatch(/^db_pool_connections\{state="open"\} [1-9]/m);
+    expect(metrics).toMatch(/^http_requests_total\{method="GET",route="\/api\/get\/news",status="200"\} [1-9]/m);
   });
 
   it("limits sign-in failures spread over both replicas as one", async () => {
