@@ -15,10 +15,13 @@ type State = "up" | "down" | "not configured";
  */
 export function readinessHandler(services: Services): RequestHandler {
   const { ds, redis, images, config } = services;
+  // This process's migrations, once all applied, stay applied: later probes skip the catalogue queries.
+  let migrated = false;
+  const migrationsApplied = async () => (migrated ||= !(await ds.showMigrations()));
   return async (_req, res) => {
     const [database, migrations, redisState, imageStore] = await Promise.all([
       probe(() => ds.query("SELECT 1")),
-      probe(async () => !(await ds.showMigrations())),
+      probe(migrationsApplied),
       redis ? probe(() => redis.ping()) : Promise.resolve<State>("not configured"),
       probe(() => images.probe()),
     ]);
