@@ -99,6 +99,16 @@ describe("/readyz", () => {
     });
   });
 
+  it("is 503 naming the migrations while one of this version's is not applied", async () => {
+    await withTestApp({}, async (app) => {
+      // As a replica of a newer version sees the database before its migrations ran.
+      const [last] = await app.services.ds.query("SELECT MAX(id) AS id FROM migrations");
+      await app.services.ds.query("DELETE FROM migrations WHERE id = ?", [last.id]);
+      const res = await app.http.get("/readyz").expect(503);
+      expect(res.body).toMatchObject({ ready: false, database: "up", migrations: "down", down: ["migrations"] });
+    });
+  });
+
   it("is 503 naming Redis when the configured Redis does not answer, and /healthz stays 200", async () => {
     // Port 1 on loopback: nothing listens there, so every connection is refused at once.
     await withTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1", REDIS_PREFIX: `ops-test-${process.pid}:` } }, async (app) => {
