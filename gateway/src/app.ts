@@ -54,11 +54,16 @@ export async function createApp(services: Services): Promise<App> {
   }
 
   app.get("/healthz", async (_req, res) => {
-    const [db, images] = await Promise.all([
+    const [db, images, redis] = await Promise.all([
       answersWithin(services.ds.query("SELECT 1"), HEALTH_TIMEOUT_MS),
       answersWithin(services.images.probe(), HEALTH_TIMEOUT_MS),
+      services.redisReachable(HEALTH_TIMEOUT_MS),
     ]);
-    res.status(db && images ? 200 : 503).json({ db: db ? "up" : "down", images: images ? "up" : "down" });
+    const state = (ok: boolean | undefined) => (ok ? "up" : "down");
+    // Redis away does not fail liveness: reads still work and sign-in refuses on its own; a restart would not bring Redis back.
+    res
+      .status(db && images ? 200 : 503)
+      .json({ db: state(db), images: state(images), ...(redis === undefined ? {} : { redis: state(redis) }) });
   });
 
   app.get("/readyz", readinessHandler(services));

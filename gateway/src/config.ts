@@ -190,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = str("REDIS_URL", "");
   if (redisUrl && !/^rediss?:\/\//i.test(redisUrl))
     problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
+  const redisPrefix = str("REDIS_PREFIX", "presale:");
+  // Visible ASCII only: the prefix names keys and channels that operators type and scan for.
+  if (!/^[\x21-\x7e]{1,100}$/.test(redisPrefix))
+    problems.push(`REDIS_PREFIX must be 1 to 100 visible ASCII characters without spaces (e.g. "presale:"), got "${redisPrefix}"`);
 
   let chain: ChainConfig | null = null;
   try {
@@ -228,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signIn,
     requireTwoFactor,
     publicCacheBytes: publicCacheMb * 1024 * 1024,
-    redis: redisUrl ? { url: redisUrl, prefix: str("REDIS_PREFIX", "presale:") } : null,
+    redis: redisUrl ? { url: redisUrl, prefix: redisPrefix } : null,
     startupLockTimeoutMs: startupLockTimeoutS * 1000,
     metricsToken,
     replicaId,

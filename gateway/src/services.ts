@@ -1,9 +1,11 @@
 import { Redis } from "ioredis";
 import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
+import { SessionMarks } from "./auth/sessionMarks";
 import { SessionStore } from "./auth/sessionStore";
 import { SignInLimiter } from "./auth/signInLimits";
 import { AnswerCache } from "./cache/answerCache";
+import { RedisVersions } from "./cache/redisVersions";
 import { LocalVersions, type ResourceVersions } from "./cache/versions";
 import { ChainService } from "./chain/chainService";
 import { TokenService } from "./auth/tokens";
@@ -20,8 +22,8 @@ import { ResourceService } from "./resources/kit/service";
 /** Everything a request handler may use, built once per process. */
 export class Services {
   readonly images: ImageStore;
-  /** Each resource's version, bumped by its writes; cached answers are keyed by it. */
-  readonly versions: ResourceVersions = new LocalVersions();
+  /** Each resource's version, bumped by its writes; cached answers are keyed by it (shared through Redis when configured). */
+  readonly versions: ResourceVersions;
   /** Public answers, compressed once (REST lists). */
   readonly answers: AnswerCache;
   readonly auth: AuthService;
@@ -29,6 +31,7 @@ export class Services {
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
   private readonly byResource = new Map<AnyResource, ResourceService>();
+  private readonly sessions: SessionStore;
 
   constructor(
     readonly config: Config,
@@ -37,10 +40,13 @@ export class Services {
   ) {
     this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
     this.answers = new AnswerCache(config.publicCacheBytes);
+    const prefix = config.redis?.prefix ?? "";
+    this.redis = config.redis ? createRedis(config.redis.url, log) : undefined;
+    this.versions = this.redis ? new RedisVersions(this.redis, prefix, log) : new LocalVersions();
     const changed = (resource: AnyResource) => this.versions.bump(resource.name);
     for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed));
-    this.redis = config.redis ? createRedis(config.redis.url) : undefined;
-    const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix: config.redis?.prefix ?? "" });
+    const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
+    this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, this.redis && new SessionMarks(this.redis, prefix));
     this.auth = new AuthService({
       ds,
       users: this.resource(User),
@@ -48,14 +54,28 @@ export class Services {
       log,
       tokens: new TokenService(config.jwtSecret, config.jwtTtl),
       limiter,
-      sessions: new SessionStore(ds, config.signIn.sessionCacheMs),
+      sessions: this.sessions,
     });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
 
-  /** Closes what the services opened (the Redis connection); the DataSource belongs to the caller. */
+  /** Closes what the services opened (the Redis connections); the DataSource belongs to the caller. */
   async close() {
+    this.sessions.close();
+    if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+
+  /** Whether Redis answers a PING within `timeoutMs`; undefined when no REDIS_URL is set (for /healthz and readiness). */
+  async redisReachable(timeoutMs = 1000): Promise<boolean | undefined> {
+    if (!this.redis) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const ping = this.redis.ping().then(
+      () => true,
+      () => false,
+    );
+    return Promise.race([ping, late]).finally(() => clearTimeout(timer));
   }
 
   /** The service of a declared resource, typed by its declaration. */
@@ -66,5 +86,22 @@ export class Services {
   }
 }
 
-/** Commands fail at once while Redis is away (no offline queue), so callers can fail closed instead of hanging. */
-const createRedis = (url: string) => new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+/**
+ * Commands fail at once while Redis is away (no offline queue) and after a
+ * second when it hangs, so callers can fail closed instead of waiting; ioredis
+ * reconnects by itself, and each loss and return is logged once.
+ */
+function createRedis(url: string, log: Logger) {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, lazyConnect: false });
+  let state: "unknown" | "up" | "down" = "unknown";
+  redis.on("ready", () => {
+    if (state !== "up") log.info("Redis connected");
+    state = "up";
+  });
+  redis.on("error", (err) => {
+    if (state !== "down")
+      log.warn({ err }, "Redis does not answer: sign-in refuses (503), reads go uncached to the database until it returns");
+    state = "down";
+  });
+  return redis;
+}

@@ -54,4 +54,16 @@ describe("configuration", () => {
     }
     expect(message).not.toContain("secretpw");
   });
+
+  it("takes Redis with a key prefix (presale: by default), and refuses a prefix with spaces", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).redis).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: "redis://cache:6379" }).redis).toEqual({
+      url: "redis://cache:6379",
+      prefix: "presale:",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: "redis://cache:6379", REDIS_PREFIX: "two words" })).toThrow(
+      /REDIS_PREFIX must be 1 to 100 visible ASCII characters/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: "http://cache" })).toThrow(/REDIS_URL must start with redis:\/\//);
+  });
 });

@@ -134,7 +134,7 @@ export class AuthService {
   /** Ends the request's session. */
   async logout(user: AuthUser | undefined): Promise<boolean> {
     if (!user?.sessionId) throw new UnauthenticatedError("Sign in first: a valid, unexpired token is required");
-    await this.sessions.end(user.sessionId);
+    await this.sessions.end(user.sessionId, user.id);
     return true;
   }
 
@@ -221,7 +221,7 @@ export class AuthService {
     if (!checked.ok)
       throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
     await this.repo().update({ id: row.id }, { ...checked.update, twoFactorEnabled: true });
-    forgetSessionsOf(row.id);
+    await forgetSessionsOf(row.id);
     return true;
   }
 
@@ -234,7 +234,7 @@ export class AuthService {
       { id: row.id },
       { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null },
     );
-    forgetSessionsOf(row.id);
+    await forgetSessionsOf(row.id);
     return true;
   }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "crypto";
 import type { DataSource } from "typeorm";
 import { Session } from "../resources/session";
 import { User } from "../resources/user";
-import { userChanged } from "./sessionEvents";
+import { onUserChanged } from "./sessionEvents";
+import type { SessionMarks } from "./sessionMarks";
 import type { AuthUser, TokenClaims } from "./tokens";
 
 /** The user behind a live session, as one indexed lookup finds it. */
@@ -13,17 +14,25 @@ const MAX_CACHED = 10_000;
 /**
  * Sessions in the database, so that ending one holds in every process. Each
  * request costs one indexed lookup (session joined with its user), which this
- * process trusts for `cacheMs` at most: a session ended elsewhere stops working
- * here within that time, one ended here at once.
+ * process trusts for `cacheMs` at most. Without Redis, a session ended
+ * elsewhere stops working here within that time, one ended here at once; with
+ * Redis (`marks`), a cached lookup is trusted only while the user's mark is
+ * unchanged, so an ended session is refused by every replica at once.
  */
 export class SessionStore {
-  private readonly cache = new Map<string, { user: SessionUser | undefined; until: number }>();
+  private readonly cache = new Map<string, { user: SessionUser | undefined; until: number; mark: string | null }>();
+  /** Stops listening for changed users (when the services close). */
+  readonly close: () => void;
 
   constructor(
     private readonly ds: DataSource,
     private readonly cacheMs: number,
+    private readonly marks?: SessionMarks,
   ) {
-    userChanged.on("changed", (userId: number, keep?: string) => this.forgetUser(userId, keep));
+    this.close = onUserChanged(async (userId, keep) => {
+      this.forgetUser(userId, keep);
+      await this.marks?.change(userId);
+    });
   }
 
   /** A new session id (the token's `jti`): random, so a session cannot be named by guessing. */
@@ -47,9 +56,11 @@ export class SessionStore {
 
   /** The user of a token's session, or undefined when it was ended, the user changed, or the token does not match. */
   async check(claims: TokenClaims): Promise<SessionUser | undefined> {
+    // Read before the database, so that a change made meanwhile leaves this lookup with an old mark.
+    const mark = this.marks ? await this.marks.of(claims.userId) : null;
     const now = Date.now();
     const cached = this.cache.get(claims.sessionId);
-    if (cached && cached.until > now) return cached.user;
+    if (cached && cached.until > now && cached.mark === mark) return cached.user;
     const row = await this.ds
       .createQueryBuilder()
       .select(["s.userId AS userId", "s.revoked AS revoked", "s.expiresAt AS expiresAt"])
@@ -83,14 +94,15 @@ export class SessionStore {
         }
       : undefined;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    if (this.cacheMs > 0) this.cache.set(claims.sessionId, { user, until: now + this.cacheMs });
+    if (this.cacheMs > 0 && mark !== undefined) this.cache.set(claims.sessionId, { user, until: now + this.cacheMs, mark });
     return user;
   }
 
-  /** Ends one session (logout). */
-  async end(jti: string) {
+  /** Ends one session (logout); resolves once every replica refuses it. */
+  async end(jti: string, userId: number) {
     await this.ds.getRepository(Session.name).update({ jti }, { revoked: true, updatedAt: new Date() });
     this.cache.delete(jti);
+    await this.marks?.change(userId);
   }
 
   private forgetUser(userId: number, keep?: string) {

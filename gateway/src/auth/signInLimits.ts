@@ -95,7 +95,7 @@ export class SignInLimiter {
     try {
       await this.registrations.consume(ip);
     } catch (e) {
-      throw refusal(e, "Too many registrations from this address");
+      throw refusal(e, "Too many registrations from this address", "Registration");
     }
   }
 
@@ -120,12 +120,12 @@ export class SignInLimiter {
 }
 
 /** A limiter's refusal as a 429 with Retry-After; a store that failed as a 503 (fail closed). */
-function refusal(error: unknown, message: string): Error {
+function refusal(error: unknown, message: string, what = "Sign-in"): Error {
   if (error instanceof RateLimiterRes) {
     const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     return new TooManyRequestsError(`${message}; try again in ${describe(seconds)}`, seconds);
   }
-  return new ServiceUnavailableError("Sign-in is unavailable right now (the limits store does not answer); try again shortly");
+  return new ServiceUnavailableError(`${what} is unavailable right now (the limits store does not answer); try again shortly`);
 }
 
 /** Settling an attempt must not fail the request that already has its answer. */

@@ -150,7 +150,10 @@ export function graphqlAnswers<Context extends BaseContext>(
     } catch {
       return undefined; // Apollo answers the failed check
     }
-    return `graphql ${request.read.map((resource) => `${resource}@${services.versions.of(resource)}`).join(",")} ${request.describe()}`;
+    const versions = request.read.map((resource) => services.versions.of(resource));
+    // A version not known (Redis away): Apollo answers from the database, nothing kept.
+    if (versions.includes(undefined)) return undefined;
+    return `graphql ${request.read.map((resource, i) => `${resource}@${versions[i]}`).join(",")} ${request.describe()}`;
   };
   const options = { revalidateAnyMethod: true };
 

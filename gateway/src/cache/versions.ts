@@ -1,22 +1,28 @@
 /**
  * A version per resource, bumped by every write to it: cached answers carry
  * the version they were built from, so a write makes them unreachable at once.
- * In this process for now; the scale-out work shares it (Redis) behind the
- * same two methods.
+ * `LocalVersions` keeps them in this process; `RedisVersions`
+ * (cache/redisVersions.ts) shares them between replicas.
  */
 export interface ResourceVersions {
-  of(resource: string): number;
-  bump(resource: string): void;
+  /**
+   * An opaque token naming the resource's current version, or undefined when
+   * the current version is not known (Redis away): then no cached answer may
+   * be served or kept, and reads go to the database.
+   */
+  of(resource: string): string | undefined;
+  /** Counts a write; once it settles, no replica serves an answer from before it for more than 1 s. Never rejects. */
+  bump(resource: string): Promise<void> | void;
 }
 
 export class LocalVersions implements ResourceVersions {
   private readonly versions = new Map<string, number>();
 
-  of(resource: string): number {
-    return this.versions.get(resource) ?? 0;
+  of(resource: string): string {
+    return String(this.versions.get(resource) ?? 0);
   }
 
   bump(resource: string): void {
-    this.versions.set(resource, this.of(resource) + 1);
+    this.versions.set(resource, (this.versions.get(resource) ?? 0) + 1);
   }
 }

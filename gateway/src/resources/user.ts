@@ -73,7 +73,7 @@ export const User = defineResource({
       // A new password ends the user's other sessions; the one that changed it (if theirs) goes on.
       if (write.values.passwordHash !== undefined)
         await endSessionsOf(write.manager, row.id, write.actor?.id === row.id ? write.actor.sessionId : undefined);
-      if (write.values.tokenVersion !== undefined) forgetSessionsOf(row.id);
+      if (write.values.tokenVersion !== undefined) await forgetSessionsOf(row.id);
     },
     async beforeDelete(row, actor, manager) {
       if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");

@@ -27,14 +27,16 @@ async function send(sink: Writable, chunk: string): Promise<boolean> {
   });
 }
 
-/** The key of a public list answer: the route, what it filters and pages by, and the version of its resource. */
+/** The key of a public list answer: the route, what it filters and pages by, and the version of its resource (undefined: version unknown, answer uncached). */
 function answerKey(
   route: RestRoute,
   services: Services,
   filter: Record<string, unknown>,
   paging: { page: number; perPage: number } | undefined,
 ) {
-  return `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)} v${services.versions.of(route.resource!.name)}`;
+  const version = services.versions.of(route.resource!.name);
+  if (version === undefined) return undefined;
+  return `${route.method} ${route.path} ${JSON.stringify(filter)} ${JSON.stringify(paging ?? null)} v${version}`;
 }
 
 /**
@@ -51,7 +53,8 @@ export function keptListAnswer(route: RestRoute, services: Services): RequestHan
     } catch {
       return next(); // the chain answers the 400
     }
-    if (!services.answers.serveKept(req, res, answerKey(route, services, { ...route.scope }, paging))) next();
+    const key = answerKey(route, services, { ...route.scope }, paging);
+    if (!key || !services.answers.serveKept(req, res, key)) next();
   };
 }
 
@@ -131,8 +134,8 @@ export async function answerList(
     return { body: open + rows.map(json).join(",") + close, link: pageLinks(req, page, perPage, total) };
   };
 
-  if (resource.access.read === "public") {
-    const key = answerKey(route, services, filter, paging);
+  const key = resource.access.read === "public" ? answerKey(route, services, filter, paging) : undefined;
+  if (key) {
     await services.answers.serve(req, res, key, "application/json; charset=utf-8", async (sink) => {
       if (paging) {
         const { body, link } = await page(paging);

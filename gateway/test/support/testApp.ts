@@ -20,6 +20,8 @@ export interface TestApp {
   express: Express;
   http: ReturnType<typeof request>;
   dataDir: string;
+  /** Its database, for a second app sharing it (`sameDatabaseAs`). */
+  databaseUrl: string;
   /** POSTs a GraphQL operation; `token` goes in the Authorization header as given. */
   gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<GqlResponse>;
   /** A GraphQL multipart request (the graphql-upload spec); files map variable paths to bytes. */
@@ -48,12 +50,15 @@ export async function startTestApp(
     logTo?: { write(line: string): void };
     /** Start a local anvil chain with the contracts deployed (CHAIN=local); otherwise CHAIN=none. */
     chain?: boolean;
+    /** Another replica: this app's database (the first app drops it when it closes; close this one first). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-test-"));
   let dropDatabase = async () => {};
   let databaseUrl = `sqlite:${path.join(dataDir, "test.sqlite")}`;
-  if (TEST_DB === "mysql") {
+  if (opts.sameDatabaseAs) databaseUrl = opts.sameDatabaseAs.databaseUrl;
+  else if (TEST_DB === "mysql") {
     const name = `presale_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const conn = await createConnection(MYSQL);
     await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
@@ -73,6 +78,8 @@ export async function startTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "silent",
     CHAIN: opts.chain ? "local" : "none",
+    // A replica signs tokens with the same key as the app it shares a database with.
+    ...(opts.sameDatabaseAs && { JWT_SECRET: opts.sameDatabaseAs.services.config.jwtSecret }),
     ...opts.env,
   });
   const ds = await openDatabase(config.database);
@@ -112,6 +119,7 @@ export async function startTestApp(
     express: app.express,
     http,
     dataDir,
+    databaseUrl,
     gql,
     upload,
     async adminToken() {

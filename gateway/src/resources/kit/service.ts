@@ -23,18 +23,18 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     readonly resource: R,
     private readonly ds: DataSource,
     private readonly images: ImageStore,
-    /** Told after every write that succeeded (cached answers of this resource are then stale). */
-    private readonly onChange: (resource: R) => void = () => {},
+    /** Told after every write that succeeded (cached answers of this resource are then stale); awaited before the write answers. */
+    private readonly onChange: (resource: R) => Promise<void> | void = () => {},
   ) {}
 
   /** Kept counts by filter, and how many writes have happened (to drop a count a write overtook). */
   private readonly counts = new Map<string, number>();
   private generation = 0;
 
-  private changed() {
+  private async changed() {
     this.generation++;
     this.counts.clear();
-    this.onChange(this.resource);
+    await this.onChange(this.resource);
   }
 
   /** The table's columns, looked up once (reads select them by name and convert each value as TypeORM would). */
@@ -158,8 +158,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         await this.repo(manager).delete({ id: row.id });
         return row;
       })
-      .then((row) => {
-        this.changed();
+      .then(async (row) => {
+        await this.changed();
         return row;
       });
   }
@@ -258,7 +258,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    this.changed();
+    await this.changed();
     const row = (await this.find(savedId))!;
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;

@@ -1,0 +1,205 @@
+import { ChildProcess, spawn } from "child_process";
+import { connect, createServer, type AddressInfo } from "net";
+import { Redis } from "ioredis";
+import { RedisVersions, TRUST_MS } from "../../src/cache/redisVersions";
+import { createLogger } from "../../src/logger";
+import { ADMIN, errorCode, startTestApp, TestApp } from "../support/testApp";
+
+/**
+ * Two replicas (two apps in this process) sharing one database and one Redis
+ * (a redis-server of this file's own, on a free port, so that it can be
+ * stopped mid-test), under one key prefix.
+ */
+
+const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`;
+const NEWS = `query { allNews(perPage: 100) { heading } }`;
+/** A kept answer carries the cache's strong ETag (express tags the others W/ by itself). */
+const kept = (res: { headers: Record<string, string> }) => /^"[\w-]+"$/.test(res.headers.etag ?? "");
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** Polls `check` every 20 ms until it holds or `ms` passed; answers how long it took, or fails. */
+async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+class OwnRedis {
+  private process?: ChildProcess;
+  constructor(readonly port: number) {}
+
+  async start() {
+    this.process = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
+    await within(5000, "redis-server starts", () => this.pong());
+  }
+
+  /** A PING on a plain socket (an ioredis client left behind while connecting keeps a 2 s timer). */
+  private pong(): Promise<boolean> {
+    return new Promise((resolve) => {
+      const socket = connect(this.port, "127.0.0.1", () => socket.write("PING\r\n"));
+      const done = (ok: boolean) => {
+        socket.destroy();
+        resolve(ok);
+      };
+      socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
+      socket.once("error", () => done(false));
+    });
+  }
+
+  async stop() {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+describe("two replicas sharing state through Redis", () => {
+  const prefix = `presale-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
+  let redis: OwnRedis;
+  let replicaA: TestApp;
+  let replicaB: TestApp;
+
+  beforeAll(async () => {
+    redis = new OwnRedis(await freePort());
+    await redis.start();
+    const env = { REDIS_URL: `redis://127.0.0.1:${redis.port}`, REDIS_PREFIX: prefix, LOGIN_MAX_FAILURES: "4" };
+    replicaA = await startTestApp({ env });
+    replicaB = await startTestApp({ env, sameDatabaseAs: replicaA });
+    for (const heading of ["First", "Second"])
+      await replicaA.gql(`mutation($h: String!) { createNews(heading: $h) { id } }`, { h: heading }, await replicaA.adminToken());
+  }, 60_000);
+
+  afterAll(async () => {
+    // B first: A drops the shared database.
+    await replicaB?.close();
+    await replicaA?.close();
+    const client = new Redis(redis.port, "127.0.0.1", { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const keys = await client.keys(`${prefix}*`).catch(() => []);
+    if (keys.length) await client.del(...keys);
+    client.disconnect();
+    await redis?.stop();
+  }, 30_000);
+
+  const restNews = (app: TestApp) => app.http.get("/api/get/news");
+  const headings = (res: { body: { Heading: string }[] }) => res.body.map((row) => row.Heading).sort();
+  const gqlNews = (app: TestApp) => app.http.post("/graphql").set("Content-Type", "application/json").send({ query: NEWS });
+  const gqlHeadings = (res: { body: { data: { allNews: { heading: string }[] } } }) =>
+    res.body.data.allNews.map((row) => row.heading).sort();
+
+  it("limits sign-in failures spread over both replicas as one", async () => {
+    const guess = () => ({ e: "nobody@example.com", p: "wrong-guess" });
+    for (let i = 0; i < 2; i++) {
+      expect(errorCode(await replicaA.gql(LOGIN, guess()))).toBe("UNAUTHENTICATED");
+      expect(errorCode(await replicaB.gql(LOGIN, guess()))).toBe("UNAUTHENTICATED");
+    }
+    // The fifth attempt, wherever it lands, is over LOGIN_MAX_FAILURES=4.
+    const refused = await replicaB.gql(LOGIN, guess());
+    expect([refused.status, errorCode(refused)]).toEqual([429, "TOO_MANY_REQUESTS"]);
+    expect((await replicaA.gql(LOGIN, guess())).status).toBe(429);
+  }, 30_000);
+
+  it("shows a write made through A in B's cached public answers (REST and GraphQL) within 1 s", async () => {
+    // B keeps both answers (a second read is served from its cache).
+    await restNews(replicaB);
+    const restBefore = await restNews(replicaB);
+    await gqlNews(replicaB);
+    const gqlBefore = await gqlNews(replicaB);
+    expect([kept(restBefore), kept(gqlBefore)]).toEqual([true, true]);
+    expect(headings(restBefore)).toEqual(["First", "Second"]);
+
+    const token = await replicaA.adminToken();
+    expect((await replicaA.gql(`mutation { createNews(heading: "Third") { id } }`, {}, token)).body.errors).toBeUndefined();
+    await within(1000, "B's REST list shows the write", async () => headings(await restNews(replicaB)).includes("Third"));
+    await within(1000, "B's GraphQL list shows the write", async () => gqlHeadings(await gqlNews(replicaB)).includes("Third"));
+    // And B keeps the new answers again.
+    await within(1000, "B keeps the new answer", async () => kept(await restNews(replicaB)));
+  }, 30_000);
+
+  it("refuses on B, at once, a session ended on A", async () => {
+    const login = await replicaA.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
+    const token = `Bearer ${login.body.data.login.token}`;
+    const mine = `query { mySignIns { id } }`;
+    // B has looked the session up (and keeps the lookup for SESSION_CACHE_MS, 2 s by default).
+    expect((await replicaB.gql(mine, {}, token)).body.errors).toBeUndefined();
+    expect((await replicaA.gql(`mutation { logout }`, {}, token)).body.data.logout).toBe(true);
+    expect(errorCode(await replicaB.gql(mine, {}, token))).toBe("UNAUTHENTICATED");
+  }, 30_000);
+
+  it("catches up within 1 s without the published change, and never reuses a version once Redis lost its counts", async () => {
+    const client = new Redis(redis.port, "127.0.0.1", { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const ownPrefix = `${prefix}versions-test:`;
+    const versions = new RedisVersions(client, ownPrefix, createLogger("silent"));
+    try {
+      await within(1000, "the first read", async () => versions.of("News") !== undefined);
+      const first = versions.of("News");
+      // A count that no message announces (as if the message were lost): the periodic re-read finds it.
+      await client.hincrby(`${ownPrefix}versions`, "News", 1);
+      expect(await within(TRUST_MS, "the re-read sees the count", async () => versions.of("News") !== first)).toBeLessThan(1000);
+      const counted = versions.of("News");
+      // Redis loses the hash (a restart without persistence): counting starts again, under a new epoch.
+      await client.del(`${ownPrefix}versions`);
+      await versions.bump("News");
+      await within(1000, "the new epoch", async () => versions.of("News") !== undefined && versions.of("News") !== counted);
+      expect([first, counted]).not.toContain(versions.of("News"));
+    } finally {
+      await versions.close();
+      client.disconnect();
+    }
+  }, 30_000);
+
+  it("with Redis stopped: sign-in answers 503, reads and writes still work uncached; all recovers when Redis returns", async () => {
+    const token = await replicaA.adminToken();
+    await restNews(replicaB);
+    expect(kept(await restNews(replicaB))).toBe(true);
+    await redis.stop();
+
+    const login = await replicaA.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
+    expect([login.status, errorCode(login)]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+    expect(login.body.errors![0].message).toMatch(/Sign-in is unavailable/);
+    const register = await replicaB.gql(
+      `mutation { register(email: "new@example.com", name: "new", password: "new-pass-123", password2: "new-pass-123") { message } }`,
+    );
+    expect([register.status, errorCode(register), register.body.errors![0].message]).toEqual([
+      503,
+      "SERVICE_UNAVAILABLE",
+      expect.stringMatching(/Registration is unavailable/),
+    ]);
+    const health = await replicaA.http.get("/healthz");
+    expect([health.status, health.body]).toEqual([200, { db: "up", images: "up", redis: "down" }]);
+
+    // A write through A (its session checked in the database) shows on B at once: B reads uncached.
+    expect((await replicaA.gql(`mutation { createNews(heading: "Fourth") { id } }`, {}, token)).body.errors).toBeUndefined();
+    const all = ["First", "Fourth", "Second", "Third"];
+    const rest = await restNews(replicaB);
+    expect([rest.status, kept(rest), headings(rest)]).toEqual([200, false, all]);
+    const graphql = await gqlNews(replicaB);
+    expect([graphql.status, kept(graphql), gqlHeadings(graphql)]).toEqual([200, false, all]);
+
+    await redis.start();
+    // ioredis reconnects with a growing delay (at most 2 s); then sign-in, the shared versions and /healthz are back.
+    await within(
+      10_000,
+      "sign-in works again",
+      async () => (await replicaA.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password })).status === 200,
+    );
+    await within(5000, "B keeps answers again", async () => kept(await restNews(replicaB)) && kept(await gqlNews(replicaB)));
+    expect((await replicaB.http.get("/healthz")).body).toEqual({ db: "up", images: "up", redis: "up" });
+    expect((await replicaA.gql(`mutation { createNews(heading: "Fifth") { id } }`, {}, token)).body.errors).toBeUndefined();
+    await within(1000, "B's list shows a write made after the restart", async () => headings(await restNews(replicaB)).includes("Fifth"));
+    await within(1000, "B's GraphQL list shows it", async () => gqlHeadings(await gqlNews(replicaB)).includes("Fifth"));
+  }, 40_000);
+});
