@@ -69,7 +69,7 @@ export async function createApp(services: Services): Promise<App> {
   app.get("/readyz", readinessHandler(services));
   app.get("/metrics", metricsHandler(config.metricsToken));
 
-  app.use("/Images", imagesRouter(config.imagesDir));
+  app.use("/Images", imagesRouter(services.images, config.s3?.publicUrl ?? null));
 
   const graphql = await graphqlEndpoint(services);
   app.use(graphql.router);

@@ -5,6 +5,7 @@ import path from "path";
 import { ensurePrivateDir } from "./files";
 import { defaultReplicaId } from "./logger";
 import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
+import type { S3StoreConfig } from "./images/s3Store";
 
 export type Registration = "open" | "approval" | "closed";
 
@@ -50,6 +51,13 @@ export interface Config {
   metricsToken: string | null;
   /** This process's name in every log line and in /readyz (REPLICA_ID). */
   replicaId: string;
+  /** Images in an S3-compatible bucket (S3_BUCKET set); null keeps them under imagesDir. */
+  s3: S3Config | null;
+}
+
+/** The S3 image store: the bucket, how to reach it, and an optional public base URL (a CDN) to redirect /Images to. */
+export interface S3Config extends S3StoreConfig {
+  publicUrl: string | null;
 }
 
 /** Brute-force protection of sign-in and registration. */
@@ -195,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^[\x21-\x7e]{1,100}$/.test(redisPrefix))
     problems.push(`REDIS_PREFIX must be 1 to 100 visible ASCII characters without spaces (e.g. "presale:"), got "${redisPrefix}"`);
 
+  const s3 = parseS3(env, { str, int, bool }, problems);
+
   let chain: ChainConfig | null = null;
   try {
     chain = resolveChainConfig(env);
@@ -236,7 +246,75 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     startupLockTimeoutMs: startupLockTimeoutS * 1000,
     metricsToken,
     replicaId,
+    s3,
   };
+}
+
+const S3_VARIABLES = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PUBLIC_URL",
+  "S3_TIMEOUT_MS",
+];
+/** S3's rule for new bucket names (what MinIO enforces too). */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+interface Readers {
+  str(key: string, fallback: string): string;
+  int(key: string, fallback: number, min: number, max: number): number;
+  bool(key: string, fallback: boolean): boolean;
+}
+
+/** The S3_* variables; the keys are never repeated in a message. */
+function parseS3(env: NodeJS.ProcessEnv, { str, int, bool }: Readers, problems: string[]): S3Config | null {
+  const bucket = str("S3_BUCKET", "");
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((key) => str(key, ""));
+    if (stray.length)
+      problems.push(`${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set but S3_BUCKET is not (images stay on disk without it)`);
+    return null;
+  }
+  if (!BUCKET.test(bucket) || bucket.includes(".."))
+    problems.push(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
+  const endpoint = httpUrl("S3_ENDPOINT", str("S3_ENDPOINT", ""), problems);
+  const publicUrl = httpUrl("S3_PUBLIC_URL", str("S3_PUBLIC_URL", ""), problems);
+  const region = str("S3_REGION", "us-east-1");
+  if (!/^[a-z0-9-]{1,40}$/i.test(region)) problems.push(`S3_REGION must be a region name such as us-east-1 or auto, got "${region}"`);
+  const accessKeyId = (env.S3_ACCESS_KEY_ID ?? "").trim();
+  const secretAccessKey = (env.S3_SECRET_ACCESS_KEY ?? "").trim();
+  if (!accessKeyId !== !secretAccessKey)
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials");
+  return {
+    bucket,
+    endpoint: endpoint ?? undefined,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // A custom endpoint (MinIO, s3rver, a bucket behind a proxy) rarely resolves bucket.host names.
+    forcePathStyle: bool("S3_FORCE_PATH_STYLE", endpoint !== null),
+    timeoutMs: int("S3_TIMEOUT_MS", 5000, 100, 60_000),
+    publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
+  };
+}
+
+/** An http(s) base URL without credentials, query or fragment; null when empty. */
+function httpUrl(key: string, raw: string, problems: string[]): string | null {
+  if (!raw) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    problems.push(
+      `${key} must be an http:// or https:// URL without credentials, query or fragment, got "${raw.replace(/\/\/[^@/]*@/, "//***@")}"`,
+    );
+    return null;
+  }
+  return raw;
 }
 
 /**

@@ -10,7 +10,8 @@ import { LocalVersions, type ResourceVersions } from "./cache/versions";
 import { ChainService } from "./chain/chainService";
 import { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import { ImageStore } from "./images/store";
+import { createImageStore } from "./images/createStore";
+import type { ImageStore } from "./images/store";
 import type { Logger } from "./logger";
 import { resources } from "./resources";
 import { LaunchPad } from "./resources/launchPad";
@@ -38,7 +39,7 @@ export class Services {
     readonly ds: DataSource,
     readonly log: Logger,
   ) {
-    this.images = new ImageStore(config.imagesDir, config.maxImagePixels);
+    this.images = createImageStore(config, log);
     this.answers = new AnswerCache(config.publicCacheBytes);
     const prefix = config.redis?.prefix ?? "";
     this.redis = config.redis ? createRedis(config.redis.url, log) : undefined;
@@ -59,10 +60,11 @@ export class Services {
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
 
-  /** Closes what the services opened (the Redis connections); the DataSource belongs to the caller. */
+  /** Closes what the services opened (the Redis connections, the image store's); the DataSource belongs to the caller. */
   async close() {
     this.sessions.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
+    await this.images.close();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
