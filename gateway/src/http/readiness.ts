@@ -22,7 +22,7 @@ export function readinessHandler(services: Services): RequestHandler {
     const [database, migrations, redisState, imageStore] = await Promise.all([
       probe(() => ds.query("SELECT 1")),
       probe(migrationsApplied),
-      redis ? probe(() => redis.ping()) : Promise.resolve<State>("not configured"),
+      redis ? probe(() => services.redisReachable(PROBE_TIMEOUT_MS)) : Promise.resolve<State>("not configured"),
       probe(() => images.probe()),
     ]);
     const checks = { database, migrations, redis: redisState, images: imageStore };

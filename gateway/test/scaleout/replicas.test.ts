@@ -4,6 +4,7 @@ import { createConnection } from "mysql2/promise";
 import { migrations } from "@presale/db";
 import { seedContent } from "../../../db/src/seed/content";
 import { files } from "../support/files";
+import { startS3rver, type LocalS3 } from "../support/s3rver";
 import { ADMIN_PASSWORD, freePort, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "./gatewayProcess";
 
 /**
@@ -13,17 +14,10 @@ import { ADMIN_PASSWORD, freePort, freshMysqlDatabase, spawnGateway, tempDir, wa
  */
 const RUN = `scaleout-${process.pid}-${Date.now().toString(36)}`;
 const MACHINE_REDIS = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const BUCKET = "presale-images";
 const JWT_SECRET = "replicas-test-secret-".padEnd(48, "x");
 const ADMIN_EMAIL = "admin@example.com";
 /** Failed sign-ins in a row for one email and address before it is blocked: spread over two replicas, each sees half. */
 const MAX_FAILURES = 4;
-
-// s3rver ships no types; this is the little used here.
-const S3rver = require("s3rver") as new (options: Record<string, unknown>) => {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-};
 
 /** Hands out the replicas in turn, as the proxy in front of them does. */
 function roundRobin<T>(items: T[]) {
@@ -90,8 +84,7 @@ const stopProcess = (child: ChildProcess) =>
 
 describe("two replicas behind a round-robin", () => {
   let db: Awaited<ReturnType<typeof freshMysqlDatabase>>;
-  let s3: InstanceType<typeof S3rver>;
-  let s3Env: Record<string, string>;
+  let s3: LocalS3;
   const dirs: ReturnType<typeof tempDir>[] = [];
   const gateways: GatewayProcess[] = [];
   let replicaA: GatewayProcess;
@@ -107,7 +100,7 @@ describe("two replicas behind a round-robin", () => {
       REPLICA_ID: name,
       LOG_LEVEL: "info",
       LOGIN_MAX_FAILURES: String(MAX_FAILURES),
-      ...s3Env,
+      ...s3.env,
       ...env,
     });
     gateways.push(gateway);
@@ -116,18 +109,7 @@ describe("two replicas behind a round-robin", () => {
 
   beforeAll(async () => {
     db = await freshMysqlDatabase();
-    const s3Dir = tempDir("presale-s3-");
-    dirs.push(s3Dir);
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir.dir, configureBuckets: [{ name: BUCKET }] });
-    const { port } = await s3.run();
-    s3Env = {
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-    };
+    s3 = await startS3rver();
     const shared = { REDIS_URL: MACHINE_REDIS, REDIS_PREFIX: `${RUN}:` };
     // Both spawned in the same tick, on the empty database.
     [replicaA, replicaB] = await Promise.all([replica("replica-a", shared), replica("replica-b", shared)]);
