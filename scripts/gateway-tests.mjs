@@ -1,4 +1,5 @@
-// Runs the gateway suite on SQLite, then on the local MariaDB (a fresh database per test file).
+// Runs the gateway suite on SQLite, then on the local MariaDB (a fresh database per test file);
+// gateway/test/scaleout/ (several gateway processes on one database) runs in the MariaDB pass only (jest.config.js).
 import { spawnSync } from "node:child_process";
 
 const args = process.argv.slice(2);

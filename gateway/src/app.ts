@@ -9,6 +9,8 @@ import { adminRouter } from "./http/admin";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images";
 import { type FastPathOptions, keptAnswers } from "./http/keptAnswers";
+import { metricsHandler, requestMetrics } from "./http/metrics";
+import { readinessHandler } from "./http/readiness";
 import { securityHeaders } from "./http/securityHeaders";
 import { requestLogSerializers } from "./logger";
 import { restRouter } from "./rest/router";
@@ -33,13 +35,14 @@ export async function createApp(services: Services): Promise<App> {
     (req as typeof req & { id: string }).id = id;
     next();
   });
+  app.use(requestMetrics);
   // Request logs only when LOG_LEVEL lets them through: at warn and above they cost nothing per request.
   if (log.isLevelEnabled("info")) {
     app.use(
       pinoHttp({
         logger: log,
         genReqId: (req) => (req as typeof req & { id: string }).id,
-        autoLogging: { ignore: (req) => req.url === "/healthz" },
+        autoLogging: { ignore: (req) => PROBES.has(req.url ?? "") },
         serializers: requestLogSerializers,
       }),
     );
@@ -65,6 +68,9 @@ export async function createApp(services: Services): Promise<App> {
       .status(db && images ? 200 : 503)
       .json({ db: state(db), images: state(images), ...(redis === undefined ? {} : { redis: state(redis) }) });
   });
+
+  app.get("/readyz", readinessHandler(services));
+  app.get("/metrics", metricsHandler(config.metricsToken));
 
   app.use("/Images", imagesRouter(services.images, config.s3?.publicUrl ?? null));
 
@@ -93,6 +99,8 @@ export async function createApp(services: Services): Promise<App> {
 interface ExpressHandle {
   handle(req: IncomingMessage, res: ServerResponse, done?: (error?: unknown) => void): void;
 }
+/** Polled every few seconds by load balancers and Prometheus: not worth a log line each. */
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** Answers smaller than this are sent as they are. */
 const COMPRESS_FROM_BYTES = 1024;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "fs";
 import { isIP } from "net";
 import path from "path";
 import { ensurePrivateDir } from "./files";
+import { defaultReplicaId } from "./logger";
 import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
 import type { S3StoreConfig } from "./images/s3Store";
 
@@ -44,6 +45,12 @@ export interface Config {
   publicCacheBytes: number;
   /** Shared state (limits, session cache) in Redis; null keeps it in this process. */
   redis: { url: string; prefix: string } | null;
+  /** How long a starting process waits for another one's migrations and seeds (STARTUP_LOCK_TIMEOUT_S). */
+  startupLockTimeoutMs: number;
+  /** Bearer token /metrics requires (METRICS_TOKEN); null serves it to anyone who reaches it. */
+  metricsToken: string | null;
+  /** This process's name in every log line and in /readyz (REPLICA_ID). */
+  replicaId: string;
   /** Images in an S3-compatible bucket (S3_BUCKET set); null keeps them under imagesDir. */
   s3: S3Config | null;
 }
@@ -182,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: int("SESSION_CACHE_MS", 2000, 0, 60_000),
   };
   const requireTwoFactor = bool("REQUIRE_TWO_FACTOR", false);
+  const metricsToken = (env.METRICS_TOKEN ?? "").trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16) problems.push("METRICS_TOKEN must be at least 16 characters");
+  const replicaId = str("REPLICA_ID", defaultReplicaId());
+  if (!/^[\w.:-]{1,64}$/.test(replicaId))
+    problems.push(`REPLICA_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores, got "${replicaId}"`);
+  const startupLockTimeoutS = int("STARTUP_LOCK_TIMEOUT_S", 300, 1, 86_400);
   const redisUrl = str("REDIS_URL", "");
   if (redisUrl && !/^rediss?:\/\//i.test(redisUrl))
     problems.push(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
@@ -230,6 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactor,
     publicCacheBytes: publicCacheMb * 1024 * 1024,
     redis: redisUrl ? { url: redisUrl, prefix: redisPrefix } : null,
+    startupLockTimeoutMs: startupLockTimeoutS * 1000,
+    metricsToken,
+    replicaId,
     s3,
   };
 }

@@ -52,12 +52,15 @@ async function isMariaDb(url: string): Promise<boolean> {
   }
 }
 
-export async function openDatabase(database: Config["database"]): Promise<DataSource> {
+/** Opens the database and, unless `migrate` is false (main.ts runs them under the start-up lock), runs the migrations. */
+export async function openDatabase(database: Config["database"], { migrate = true } = {}): Promise<DataSource> {
   const ds = createDataSource(database, database.type === "mysql" && (await isMariaDb(database.url)));
   await ds.initialize();
-  await ds.runMigrations({ transaction: "each" });
+  if (migrate) await runMigrations(ds);
   return ds;
 }
+
+export const runMigrations = (ds: DataSource) => ds.runMigrations({ transaction: "each" });
 
 /**
  * The SQLite file holds the password hashes: only the product's user may read

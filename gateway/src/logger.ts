@@ -1,12 +1,20 @@
+import { hostname } from "os";
 import pino from "pino";
 
 export type Logger = pino.Logger;
 
-/** Structured logs; credentials never reach them. */
-export const createLogger = (level: string, destination?: pino.DestinationStream) =>
+/** A replica's name when REPLICA_ID is not set: the host (a container's id) and the process, within REPLICA_ID's own rule. */
+export const defaultReplicaId = () =>
+  `${hostname()
+    .replace(/[^\w.:-]/g, "_")
+    .slice(0, 50)}-${process.pid}`;
+
+/** Structured logs; credentials never reach them. Every line names the replica that wrote it. */
+export const createLogger = (level: string, destination?: pino.DestinationStream, replica = defaultReplicaId()) =>
   pino(
     {
       level,
+      base: { pid: process.pid, hostname: hostname(), replica },
       redact: {
         paths: [
           "req.headers.authorization",

@@ -2,11 +2,13 @@ import "reflect-metadata";
 import { seedDemoContent } from "@presale/db";
 import { createApp } from "./app";
 import { ensurePrivateDir } from "./files";
+import { watchDatabasePool } from "./http/metrics";
 import { drain } from "./http/shutdown";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./database";
+import { openDatabase, runMigrations } from "./database";
 import { createLogger, terminalDestination } from "./logger";
 import { Services } from "./services";
+import { withStartupLock } from "./startupLock";
 
 async function main() {
   let config;
@@ -19,21 +21,25 @@ async function main() {
     }
     throw e;
   }
-  const log = createLogger(config.logLevel, terminalDestination(config.production));
+  const log = createLogger(config.logLevel, terminalDestination(config.production), config.replicaId);
   ensurePrivateDir(config.dataDir);
-  const ds = await openDatabase(config.database);
+  const ds = await openDatabase(config.database, { migrate: false });
+  watchDatabasePool(ds);
   const services = new Services(config, ds, log);
   await services.images.init();
-
-  const admin = await services.auth.ensureAdmin();
-  if (admin?.generatedPassword) {
-    // Shown once: the hash is all that is kept.
-    console.log(`\n  First admin created: ${admin.email} / ${admin.generatedPassword}\n  (set ADMIN_PASSWORD to choose it)\n`);
-  } else if (admin) log.info({ email: admin.email }, "first admin created");
-  if (await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes))) log.info("demo content seeded");
-
   await services.chain.start();
-  await services.chain.reconcileLaunchPads().catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
+
+  // Replicas starting together on an empty database: one runs these steps, the others then find them done.
+  await withStartupLock(ds, config.database, config.startupLockTimeoutMs, async () => {
+    await runMigrations(ds);
+    const admin = await services.auth.ensureAdmin();
+    if (admin?.generatedPassword) {
+      // Shown once: the hash is all that is kept.
+      console.log(`\n  First admin created: ${admin.email} / ${admin.generatedPassword}\n  (set ADMIN_PASSWORD to choose it)\n`);
+    } else if (admin) log.info({ email: admin.email }, "first admin created");
+    if (await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes))) log.info("demo content seeded");
+    await services.chain.reconcileLaunchPads().catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
+  });
 
   const app = await createApp(services);
   const server = app.express.listen(config.port, () => {

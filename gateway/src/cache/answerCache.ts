@@ -3,6 +3,7 @@ import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { gunzipSync, createGzip, type Gzip } from "zlib";
 import { KnownRequests } from "./knownRequests";
+import { countCacheLookup } from "../metrics";
 
 /** One public answer, gzip-compressed once, with its ETag and the headers it needs (a Link). */
 export interface Answer {
@@ -43,6 +44,7 @@ export class AnswerCache {
   /** Sends the kept answer of `key`, if there is one; false when it must be built. */
   serveKept(req: Request, res: Response, key: string, options: SendOptions = {}): boolean {
     const answer = this.answers?.get(key);
+    countCacheLookup("express", answer !== undefined);
     if (answer) send(req, res, answer, options);
     return Boolean(answer);
   }

@@ -53,9 +53,6 @@ export class KnownRequests {
     // The key-maker holds about the request's text once more (the query and variables it describes).
     sizeCalculation: (_known, key) => 2 * key.length + 100,
   });
-  /** Answers the fast path has sent (a metric can read it). */
-  served = 0;
-
   /** Called by a slow path that keyed a kept public answer for `req`; a request the fast path did not tag is not learnt. */
   remember(req: IncomingMessage, resources: readonly string[], keyAt: KeyAt): void {
     const key = (req as Tagged)[REQUEST_KEY];

@@ -1,6 +1,7 @@
 import { ChainConfig, createChainProvider, listPresalesCreated, publicChainConfig, readPresale, withLocalDeployment } from "@presale/abis";
 import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { formatUnits } from "ethers";
+import { countRpcCalls } from "../metrics";
 import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
 import { ValidationError } from "../errors";
@@ -39,7 +40,7 @@ export class ChainService {
 
   private provider() {
     if (!this.config) throw new Error("No chain is configured (CHAIN=none)");
-    this.providerCache ??= createChainProvider(this.config);
+    this.providerCache ??= countRpcCalls(createChainProvider(this.config));
     return this.providerCache;
   }
 

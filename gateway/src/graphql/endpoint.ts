@@ -14,6 +14,7 @@ import { authenticate, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
 import { toGraphQLError } from "./errors";
 import { graphqlProtection } from "./limits";
+import { metricsPlugin } from "./metricsPlugin";
 import { multipartGate } from "./multipart";
 import { getSchema } from "./schema";
 
@@ -66,6 +67,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
       ...protection.plugins,
       errorStatus,
       savedMessage,
+      metricsPlugin,
       config.graphql.explorer ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
     ],
     formatError: (formatted, error) => {

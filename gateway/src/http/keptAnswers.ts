@@ -6,6 +6,7 @@ import type { TLSSocket } from "tls";
 import { type Answer, matches } from "../cache/answerCache";
 import { tagRequest } from "../cache/knownRequests";
 import { requestLogSerializers } from "../logger";
+import { countCacheLookup, httpRequests } from "../metrics";
 import type { Services } from "../services";
 
 /** A request body the fast path reads itself; anything longer goes to express unread. */
@@ -73,7 +74,7 @@ export function keptAnswers(services: Services, options: FastPathOptions) {
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, answer: Answer) => {
-    answers.requests.served++;
+    countCacheLookup("fast", true);
     const id = (req.headers["x-request-id"] as string | undefined) || randomUUID();
     const head: OutgoingHttpHeaders = {
       ...(isSecure(req) ? secure : plain),
@@ -98,9 +99,11 @@ export function keptAnswers(services: Services, options: FastPathOptions) {
       );
     }
     if (matches(req.headers["if-none-match"], answer.etag)) {
+      httpRequests.inc({ method: req.method, route: KEPT_ROUTE, status: "304" });
       res.writeHead(304, head).end();
       return;
     }
+    httpRequests.inc({ method: req.method, route: KEPT_ROUTE, status: "200" });
     head["content-type"] = answer.contentType;
     head["content-encoding"] = "gzip";
     head["content-length"] = answer.gzip.length;
@@ -212,3 +215,6 @@ function headersOf(middleware: RequestHandler[], secure: boolean): OutgoingHttpH
   if (!finished) throw new Error("the header middleware did not finish at once: the fast path cannot know its headers");
   return res.getHeaders();
 }
+
+/** The route label of answers sent before express (its routes never see them). */
+const KEPT_ROUTE = "(kept answer)";

@@ -83,7 +83,11 @@ export async function startTestApp(
     ...opts.env,
   });
   const ds = await openDatabase(config.database);
-  const services = new Services(config, ds, createLogger(opts.logTo ? (opts.env?.LOG_LEVEL ?? "debug") : config.logLevel, opts.logTo));
+  const services = new Services(
+    config,
+    ds,
+    createLogger(opts.logTo ? (opts.env?.LOG_LEVEL ?? "debug") : config.logLevel, opts.logTo, config.replicaId),
+  );
   await services.images.init();
   if (opts.admin !== false) await services.auth.ensureAdmin();
   if (opts.chain) await services.chain.start({ portRange: [8700, 8799] }, {});
