@@ -144,5 +144,18 @@ export const sentCount = (page: Page) =>
     () => ((window as unknown as { __walletCalls?: string[] }).__walletCalls ?? []).filter((m) => m === "eth_sendTransaction").length,
   );
 
-/** Waits for a toast's exact text. */
-export const toast = (page: Page, text: string, timeout = 60_000) => page.getByText(text, { exact: true }).first().waitFor({ timeout });
+/** Waits for a toast's exact text; when it does not come, says which toasts and wallet calls the page had instead. */
+export async function toast(page: Page, text: string, timeout = 60_000) {
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+  } catch (error) {
+    const shown = await page
+      .locator(".MuiSnackbar-root")
+      .allInnerTexts()
+      .catch(() => []);
+    const calls = await page.evaluate(() => (window as unknown as { __walletCalls?: string[] }).__walletCalls ?? []).catch(() => []);
+    throw new Error(`${(error as Error).message}\nToasts shown: ${JSON.stringify(shown)}\nWallet calls: ${JSON.stringify(calls)}`, {
+      cause: error,
+    });
+  }
+}
