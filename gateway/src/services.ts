@@ -45,7 +45,8 @@ export class Services {
     this.redis = config.redis ? createRedis(config.redis.url, log) : undefined;
     this.versions = this.redis ? new RedisVersions(this.redis, prefix, log) : new LocalVersions();
     const changed = (resource: AnyResource) => this.versions.bump(resource.name);
-    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed));
+    const versionOf = (resource: AnyResource) => this.versions.of(resource.name);
+    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed, versionOf));
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
     this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, this.redis && new SessionMarks(this.redis, prefix));
     this.auth = new AuthService({

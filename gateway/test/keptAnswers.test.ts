@@ -218,7 +218,7 @@ describe("kept public answers sent before express (the fast path)", () => {
 
 describe("versions that cannot be told (a shared store out of reach)", () => {
   // ResourceVersions.of answers undefined while Redis is away (test/scaleout/redis.test.ts stops a real one); here only the rule.
-  const unreachable: ResourceVersions = { of: (resource: string) => (resource === "News" ? undefined : "4"), bump: () => {} };
+  const unreachable: ResourceVersions = { of: (resource: string) => (resource === "News" ? undefined : "4"), bump: () => undefined };
 
   it("bypass the cache: no versions, no key, so the fast path sends nothing kept", () => {
     expect(versionsOf(unreachable, ["Article"])).toEqual(["4"]);
@@ -228,6 +228,6 @@ describe("versions that cannot be told (a shared store out of reach)", () => {
     tagRequest(req, "GET /api/get/news");
     known.remember(req, ["News"], ([version]) => `news v${version}`);
     expect(known.answerKey("GET /api/get/news", unreachable)).toBeUndefined();
-    expect(known.answerKey("GET /api/get/news", { of: () => "2", bump: () => {} })).toBe("news v2");
+    expect(known.answerKey("GET /api/get/news", { of: () => "2", bump: () => undefined })).toBe("news v2");
   });
 });

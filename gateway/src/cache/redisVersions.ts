@@ -1,6 +1,7 @@
 import { randomUUID } from "crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger";
+import type { VersionMove } from "./counts";
 import type { ResourceVersions } from "./versions";
 
 /** How often each replica re-reads every version (pub/sub usually tells it within milliseconds). */
@@ -79,14 +80,23 @@ export class RedisVersions implements ResourceVersions {
 
   of(resource: string): string | undefined {
     if (Date.now() >= this.trustedUntil) return undefined;
-    return `${this.epoch}.${this.generation}.${this.counts.get(resource) ?? 0}`;
+    return this.token(this.counts.get(resource) ?? 0);
   }
 
-  async bump(resource: string): Promise<void> {
+  private token(count: number) {
+    return `${this.epoch}.${this.generation}.${count}`;
+  }
+
+  /** The move is known from the count HINCRBY answered: n-1 → n is this write's alone, whatever other replicas did before or after. */
+  async bump(resource: string): Promise<VersionMove | undefined> {
     try {
-      const [epoch, count] = (await this.redis.eval(BUMP, 1, this.key, resource, randomUUID())) as [string, number];
-      if (epoch === this.epoch) this.raise(resource, Number(count));
-      else {
+      const [epoch, answered] = (await this.redis.eval(BUMP, 1, this.key, resource, randomUUID())) as [string, number];
+      const count = Number(answered);
+      if (epoch === this.epoch) {
+        this.raise(resource, count);
+        // Tokens carry the generation of the mirror's trust: an outage in between makes the move unknown.
+        return Date.now() < this.trustedUntil ? { from: this.token(count - 1), to: this.token(count) } : undefined;
+      } else {
         // Redis lost the hash since the last read: this mirror is from another epoch.
         this.distrust();
         void this.refresh();
@@ -100,6 +110,7 @@ export class RedisVersions implements ResourceVersions {
         "could not count a write in Redis; cached answers are off until it is counted",
       );
     }
+    return undefined;
   }
 
   /** Stops re-reading (waiting for a read under way) and closes the subscriber; the main client belongs to the caller. */

@@ -1,3 +1,5 @@
+import type { VersionMove } from "./counts";
+
 /**
  * A version per resource, bumped by every write to it: cached answers carry
  * the version they were built from, so a write makes them unreachable at once.
@@ -11,8 +13,12 @@ export interface ResourceVersions {
    * be served or kept, and reads go to the database.
    */
   of(resource: string): string | undefined;
-  /** Counts a write; once it settles, no replica serves an answer from before it for more than 1 s. Never rejects. */
-  bump(resource: string): Promise<void> | void;
+  /**
+   * Counts a write; once it settles, no replica serves an answer from before it for more than 1 s. Never rejects.
+   * Answers how it moved the version when that is known (the version just before this write's and its own),
+   * so that what was kept at the one can be carried to the other (cache/counts.ts).
+   */
+  bump(resource: string): Promise<VersionMove | undefined> | VersionMove | undefined;
 }
 
 export class LocalVersions implements ResourceVersions {
@@ -22,7 +28,9 @@ export class LocalVersions implements ResourceVersions {
     return String(this.versions.get(resource) ?? 0);
   }
 
-  bump(resource: string): void {
-    this.versions.set(resource, (this.versions.get(resource) ?? 0) + 1);
+  bump(resource: string): VersionMove {
+    const from = this.versions.get(resource) ?? 0;
+    this.versions.set(resource, from + 1);
+    return { from: String(from), to: String(from + 1) };
   }
 }

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
 import { Actor, authorize, userOf } from "../../auth/access";
+import { KeptCounts, type VersionMove } from "../../cache/counts";
 import type { AuthUser } from "../../auth/tokens";
 import { FieldErrors, NotFoundError, ValidationError } from "../../errors";
 import type { ImageStore, StagedImage } from "../../images/store";
@@ -15,26 +16,26 @@ import { normaliseField } from "./validate";
  * shim both call it, so every rule (access, validation, uploads, uniqueness)
  * holds for both. Each call names its actor: a user, nobody, or SYSTEM.
  */
-/** Distinct filters whose counts are kept per resource (a filter box typed into makes many). */
-const MAX_KEPT_COUNTS = 200;
-
 export class ResourceService<R extends AnyResource = AnyResource> {
   constructor(
     readonly resource: R,
     private readonly ds: DataSource,
     private readonly images: ImageStore,
-    /** Told after every write that succeeded (cached answers of this resource are then stale); awaited before the write answers. */
-    private readonly onChange: (resource: R) => Promise<void> | void = () => {},
+    /**
+     * Told after every write that succeeded (cached answers of this resource are then stale); awaited before the write answers.
+     * Answers how the write moved the resource's version, when known (kept counts are carried over it).
+     */
+    private readonly onChange: (resource: R) => Promise<VersionMove | undefined | void> | VersionMove | undefined | void = () => {},
+    /** The resource's version now (undefined: not known, nothing is kept); counts are kept at it. */
+    private readonly versionOf: (resource: R) => string | undefined = () => undefined,
   ) {}
 
-  /** Kept counts by filter, and how many writes have happened (to drop a count a write overtook). */
-  private readonly counts = new Map<string, number>();
-  private generation = 0;
+  /** Counts kept at the resource's version (cache/counts.ts). */
+  private readonly counts = new KeptCounts();
 
-  private async changed() {
-    this.generation++;
-    this.counts.clear();
-    await this.onChange(this.resource);
+  /** After a write that committed `added` rows (-1, 0 or 1). */
+  private async changed(added: number) {
+    this.counts.written(added, (await this.onChange(this.resource)) ?? undefined);
   }
 
   /** The table's columns, looked up once (reads select them by name and convert each value as TypeORM would). */
@@ -99,15 +100,17 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   /**
-   * How many rows a filter matches. Counts of public resources are kept until
-   * the next write (only this service writes them); a count is a full scan.
+   * How many rows a filter matches. Counts of public resources (only this
+   * service writes them) are kept at the resource's version; the unfiltered
+   * one is carried over this process's own writes (a count is a full scan).
    */
   async count(filter: ListParams["filter"], actor: Actor): Promise<number> {
     authorize(this.resource.access.read, actor);
     const key = JSON.stringify(filter ?? {});
-    const kept = this.counts.get(key);
-    if (kept !== undefined) return kept;
-    const generation = this.generation;
+    const keeps = this.resource.access.read === "public";
+    const ticket = keeps && this.counts.ticket(this.versionOf(this.resource));
+    const kept = ticket && this.counts.get(key, ticket.version);
+    if (kept !== undefined && kept !== false) return kept;
     // COUNT(*) of the filtered rows, read raw (getCount would count DISTINCT ids, which costs more and means the same here).
     const counted = Number(
       (
@@ -116,11 +119,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         }>()
       )?.count ?? 0,
     );
-    // A write that ended while counting may not be in it: keep only what no write has overtaken.
-    if (this.resource.access.read === "public" && generation === this.generation) {
-      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
-      this.counts.set(key, counted);
-    }
+    // A write that ended while counting may not be in it: kept only if no write overtook it.
+    if (ticket) this.counts.keep(key, counted, ticket, this.versionOf(this.resource));
     return counted;
   }
 
@@ -140,16 +140,20 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   async create(input: InputOfResource<R>, actor: Actor): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.write("create", input, undefined, userOf(actor));
+    return this.counts.during(() => this.write("create", input, undefined, userOf(actor)));
   }
 
   async update(id: unknown, input: InputOfResource<R>, actor: Actor): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.write("update", input, id, userOf(actor));
+    return this.counts.during(() => this.write("update", input, id, userOf(actor)));
   }
 
   async remove(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
+    return this.counts.during(() => this.removeRow(id, actor));
+  }
+
+  private async removeRow(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
     return this.ds
       .transaction(async (manager) => {
         const row = await this.find(id, manager);
@@ -159,7 +163,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         return row;
       })
       .then(async (row) => {
-        await this.changed();
+        await this.changed(-1);
         return row;
       });
   }
@@ -258,7 +262,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    await this.changed();
+    await this.changed(existing ? 0 : 1);
     const row = (await this.find(savedId))!;
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
