@@ -1,4 +1,5 @@
-import { publicReadsOf, resourcesRead } from "../src/cache/graphqlAnswers";
+import { keptReadsOf, resourcesRead } from "../src/cache/graphqlAnswers";
+import { User } from "../src/resources/user";
 import { resources } from "../src/resources";
 import { startTestApp, TestApp } from "./support/testApp";
 
@@ -84,15 +85,16 @@ describe("public GraphQL reads answered from the versioned answer cache", () => 
     expect(gone.body.errors[0].extensions.code).toBe("NOT_FOUND");
   });
 
-  it("never keeps a private read: each caller's answer is its own, without an ETag", async () => {
+  it("keeps a signed-in read only for callers who may read it, and never users or `me` (test/privateAnswers.test.ts has the rest)", async () => {
     const token = await app.adminToken();
     const privateList = { query: `{ allContactMessages { id } _allContactMessagesMeta { count } }` };
     const signedIn = await post(privateList, { Authorization: token });
     expect(signedIn.status).toBe(200);
-    expect(kept(signedIn)).toBe(false);
+    expect(kept(signedIn)).toBe(true);
     const anonymous = await post(privateList);
     expect(anonymous.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
-    // A public read beside a private one is private as a whole.
+    expect(kept(anonymous)).toBe(false);
+    // A public read beside one that is never kept is not kept as a whole.
     const mixed = await post({ query: `{ allNews { id } allUsers { id } }` }, { Authorization: token });
     expect(mixed.status).toBe(200);
     expect(kept(mixed)).toBe(false);
@@ -124,16 +126,20 @@ describe("public GraphQL reads answered from the versioned answer cache", () => 
   });
 });
 
-describe("which queries are public reads", () => {
-  const reads = publicReadsOf(resources);
+describe("which queries are kept reads", () => {
+  const reads = keptReadsOf(resources, [User]);
+
+  const publicRead = (...names: string[]) => ({ resources: names, access: "public" });
 
   it("names the public resources every top-level field reads, through aliases and fragments", () => {
-    expect(resourcesRead(`{ a: allNews { id } b: _allArticlesMeta { count } __typename }`, undefined, reads)).toEqual(["Article", "News"]);
-    expect(resourcesRead(`query Q { ...F } fragment F on Query { News(id: 1) { id } }`, "Q", reads)).toEqual(["News"]);
-    expect(resourcesRead(`{ ... on Query { allPools { id } } }`, undefined, reads)).toEqual(["Pool"]);
+    expect(resourcesRead(`{ a: allNews { id } b: _allArticlesMeta { count } __typename }`, undefined, reads)).toEqual(
+      publicRead("Article", "News"),
+    );
+    expect(resourcesRead(`query Q { ...F } fragment F on Query { News(id: 1) { id } }`, "Q", reads)).toEqual(publicRead("News"));
+    expect(resourcesRead(`{ ... on Query { allPools { id } } }`, undefined, reads)).toEqual(publicRead("Pool"));
   });
 
-  it("refuses private resources, other fields, mutations, introspection and ambiguous or broken documents", () => {
+  it("refuses resources written outside their service, other fields, mutations, introspection and ambiguous or broken documents", () => {
     expect(resourcesRead(`{ allUsers { id } }`, undefined, reads)).toBeUndefined();
     expect(resourcesRead(`{ allNews { id } allSessions { id } }`, undefined, reads)).toBeUndefined();
     expect(resourcesRead(`{ me { id } }`, undefined, reads)).toBeUndefined();

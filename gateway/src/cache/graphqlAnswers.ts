@@ -1,6 +1,7 @@
 import { type ApolloServer, type BaseContext, type HTTPGraphQLResponse, HeaderMap } from "@apollo/server";
 import type { Request, RequestHandler, Response } from "express";
 import { type DocumentNode, Kind, parse, type SelectionSetNode } from "graphql";
+import { type Access, type Actor, authorize } from "../auth/access";
 import type { AnyResource } from "../resources/kit/define";
 import { type KeyAt, versionsOf } from "./knownRequests";
 import type { Services } from "../services";
@@ -8,23 +9,51 @@ import type { Services } from "../services";
 /** Documents whose reads are remembered (a client sends a handful of distinct ones; this bounds a hostile one). */
 const MAX_KNOWN_DOCUMENTS = 500;
 
-/** The resource each public read operation reads: allNews, _allNewsMeta and News all read News. */
-export function publicReadsOf(resources: readonly AnyResource[]): Map<string, string> {
-  const reads = new Map<string, string>();
+/** A read operation whose answers may be kept: the resource it reads, and who may read it. */
+export interface KeptRead {
+  resource: string;
+  access: Access;
+}
+
+/** What a query whose answer may be kept reads: its resources, and the access its strictest one needs. */
+export interface QueryReads {
+  resources: string[];
+  access: Access;
+}
+
+const STRICTNESS: Record<Access, number> = { public: 0, user: 1, admin: 2 };
+
+/**
+ * The read operations whose answers may be kept (allNews, _allNewsMeta and
+ * News all read News): those of every resource whose version moves with each
+ * write of its rows. Public resources qualify, and so do private ones written
+ * only through their service: not those without mutations (the gateway
+ * writes them itself: sessions, sign-in events, chain history) nor those in
+ * `writtenElsewhere` (users: the auth service writes passwords, two-factor
+ * and roles' sessions directly). A private answer is the same for every
+ * caller its access lets read it (a read's rows depend on nothing else).
+ */
+export function keptReadsOf(resources: readonly AnyResource[], writtenElsewhere: readonly AnyResource[] = []): Map<string, KeptRead> {
+  const reads = new Map<string, KeptRead>();
   for (const resource of resources) {
-    if (resource.access.read !== "public") continue;
-    for (const operation of [`all${resource.plural}`, `_all${resource.plural}Meta`, resource.name]) reads.set(operation, resource.name);
+    const { access, operations } = resource;
+    const versioned = access.read === "public" || (Object.values(operations).some(Boolean) && !writtenElsewhere.includes(resource));
+    if (!versioned) continue;
+    for (const operation of [`all${resource.plural}`, `_all${resource.plural}Meta`, resource.name]) {
+      reads.set(operation, { resource: resource.name, access: access.read });
+    }
   }
   return reads;
 }
 
 /**
- * The resources a query reads when each of its top-level fields is a read of
- * a public resource (or __typename); undefined for anything else (a mutation,
- * a subscription, a private or caller-dependent field, introspection, an
- * ambiguous or unparsable document): those are never kept.
+ * What a query reads when each of its top-level fields is a kept read (or
+ * __typename); undefined for anything else (a mutation, a subscription, a
+ * caller-dependent field such as `me`, a resource written outside its
+ * service, introspection, an ambiguous or unparsable document): those are
+ * never kept.
  */
-export function resourcesRead(query: string, operationName: string | undefined, reads: Map<string, string>): string[] | undefined {
+export function resourcesRead(query: string, operationName: string | undefined, reads: Map<string, KeptRead>): QueryReads | undefined {
   let document: DocumentNode;
   try {
     document = parse(query, { noLocation: true });
@@ -40,14 +69,17 @@ export function resourcesRead(query: string, operationName: string | undefined, 
     ),
   );
   const read = new Set<string>();
+  let access: Access = "public";
   const visited = new Set<string>();
   const walk = (selections: SelectionSetNode): boolean =>
     selections.selections.every((selection) => {
       if (selection.kind === Kind.FIELD) {
         if (selection.name.value === "__typename") return true;
-        const resource = reads.get(selection.name.value);
-        if (resource) read.add(resource);
-        return resource !== undefined;
+        const kept = reads.get(selection.name.value);
+        if (!kept) return false;
+        read.add(kept.resource);
+        if (STRICTNESS[kept.access] > STRICTNESS[access]) access = kept.access;
+        return true;
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) return walk(selection.selectionSet);
       const fragment = fragments.get(selection.name.value);
@@ -57,7 +89,7 @@ export function resourcesRead(query: string, operationName: string | undefined, 
       visited.add(fragment.name.value);
       return walk(fragment.selectionSet);
     });
-  return walk(operation.selectionSet) && read.size ? [...read].sort() : undefined;
+  return walk(operation.selectionSet) && read.size ? { resources: [...read].sort(), access } : undefined;
 }
 
 /** An answer that is not kept (it carries errors, or a status other than 200), sent as Apollo made it. */
@@ -95,14 +127,16 @@ async function sendResponse(res: Response, response: HTTPGraphQLResponse) {
 }
 
 /**
- * Public GraphQL reads answered from services.answers: the same query text,
+ * GraphQL reads answered from services.answers: the same query text,
  * operation, variables and Accept, at the same versions of the resources it
  * reads, get the same bytes, serialised and gzip-compressed once, with an
  * ETag (If-None-Match → 304). A write bumps its resource's version, so a kept
- * answer is never stale. Only queries whose every field reads a public
- * resource are kept: their answer is the same for every caller, so a signed-in
- * request shares it once its token is checked. Errors, mutations and private
- * reads go to Apollo untouched.
+ * answer is never stale. Only queries whose every field is a kept read
+ * (keptReadsOf) are kept: their answer is the same for every caller allowed
+ * to read it, so it is shared by every such caller once the token is checked
+ * and the access rule (auth/access.ts) let this caller read everything it
+ * reads, on every request, kept or not. Errors, mutations, caller-dependent
+ * fields and callers the rule refuses go to Apollo untouched.
  *
  * Two handlers: `kept` goes before the document limits and only sends answers
  * already kept (their document and variables passed every limit when they
@@ -114,12 +148,12 @@ export function graphqlAnswers<Context extends BaseContext>(
   apollo: ApolloServer<Context>,
   contextOf: (req: Request, res: Response) => Promise<Context>,
   authenticate: (req: Request, res: Response) => Promise<void>,
-  reads: Map<string, string>,
+  reads: Map<string, KeptRead>,
 ): { kept: RequestHandler; build: RequestHandler } {
-  const known = new Map<string, string[] | undefined>();
+  const known = new Map<string, QueryReads | undefined>();
   const memoOf = (query: string, operationName: string | undefined) => `${operationName ?? ""}\n${query}`;
 
-  /** The request's query, operation and what it reads, when it is a public read ("parse": classify a document not seen yet). */
+  /** The request's query, operation and what it reads, when it is a kept read ("parse": classify a document not seen yet). */
   const requestOf = (req: Request, parse: boolean) => {
     const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
     // JSON only: a multipart request carries uploads, and Apollo's CSRF rules apply to the other types.
@@ -146,20 +180,22 @@ export function graphqlAnswers<Context extends BaseContext>(
 
   /**
    * The answer's key (with the versions of what it reads), once the caller's
-   * token is checked; undefined for Apollo to answer. The request is learnt
-   * for the fast path, which rebuilds the same key from its raw body.
+   * token is checked and the caller may read it; undefined for Apollo to
+   * answer. The request is learnt for the fast path, which rebuilds the same
+   * key from its raw body and checks the caller the same way.
    */
   const keyOf = async (req: Request, res: Response, request: NonNullable<ReturnType<typeof requestOf>>) => {
+    const { resources, access } = request.read;
     try {
       if (req.headers.authorization) await authenticate(req, res);
+      authorize(access, res.locals.user as Actor);
     } catch {
-      return undefined; // Apollo answers the failed check
+      return undefined; // Apollo answers the failed check or the refusal
     }
     const described = request.describe();
-    const keyAt: KeyAt = (versions) =>
-      `graphql ${request.read.map((resource, at) => `${resource}@${versions[at]}`).join(",")} ${described}`;
-    services.answers.requests.remember(req, request.read, keyAt);
-    const versions = versionsOf(services.versions, request.read);
+    const keyAt: KeyAt = (versions) => `graphql ${resources.map((resource, at) => `${resource}@${versions[at]}`).join(",")} ${described}`;
+    services.answers.requests.remember(req, resources, keyAt, access);
+    const versions = versionsOf(services.versions, resources);
     return versions && keyAt(versions);
   };
   const options = { revalidateAnyMethod: true };

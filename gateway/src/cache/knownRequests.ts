@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "http";
 import { LRUCache } from "lru-cache";
+import type { Access } from "../auth/access";
 import type { ResourceVersions } from "./versions";
 
 /**
@@ -13,6 +14,8 @@ export type KeyAt = (versions: readonly string[]) => string;
 interface Known {
   resources: readonly string[];
   keyAt: KeyAt;
+  /** Who may be sent its answer (auth/access.ts): the fast path checks the caller against it first. */
+  access: Access;
 }
 
 /** Where the fast path leaves the request's key (method, URL, and for a POST its Accept header and body) for the slow path. */
@@ -53,10 +56,10 @@ export class KnownRequests {
     // The key-maker holds about the request's text once more (the query and variables it describes).
     sizeCalculation: (_known, key) => 2 * key.length + 100,
   });
-  /** Called by a slow path that keyed a kept public answer for `req`; a request the fast path did not tag is not learnt. */
-  remember(req: IncomingMessage, resources: readonly string[], keyAt: KeyAt): void {
+  /** Called by a slow path that keyed a kept answer for `req`; a request the fast path did not tag is not learnt. */
+  remember(req: IncomingMessage, resources: readonly string[], keyAt: KeyAt, access: Access = "public"): void {
     const key = (req as Tagged)[REQUEST_KEY];
-    if (key !== undefined) this.known.set(key, { resources, keyAt });
+    if (key !== undefined) this.known.set(key, { resources, keyAt, access });
   }
 
   /** The cache key the request of `requestKey` has now; undefined when it is unknown or the versions cannot be told. */
@@ -64,5 +67,10 @@ export class KnownRequests {
     const known = this.known.get(requestKey);
     const now = known && versionsOf(versions, known.resources);
     return now && known.keyAt(now);
+  }
+
+  /** Who may be sent the answer of `requestKey` (unknown: nobody). */
+  accessOf(requestKey: string): Access | undefined {
+    return this.known.get(requestKey)?.access;
   }
 }

@@ -5,8 +5,9 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Request, RequestHandler, type Response, Router } from "express";
 import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
-import { graphqlAnswers, publicReadsOf } from "../cache/graphqlAnswers";
+import { graphqlAnswers, keptReadsOf } from "../cache/graphqlAnswers";
 import { resources } from "../resources";
+import { User } from "../resources/user";
 import type { Services } from "../services";
 import { clientOf } from "../http/client";
 import { readAheadError } from "../http/keptAnswers";
@@ -103,7 +104,8 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     }
   };
 
-  const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, publicReadsOf(resources));
+  // The auth service writes users (passwords, two-factor, sign-in state) without their service: their reads are never kept.
+  const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, keptReadsOf(resources, [User]));
   const router = Router();
   router.use(
     "/graphql",

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "http";
 import { Socket } from "net";
 import type { TLSSocket } from "tls";
+import { type Access, authorize } from "../auth/access";
 import { type Answer, matches } from "../cache/answerCache";
 import { tagRequest } from "../cache/knownRequests";
 import { requestLogSerializers } from "../logger";
@@ -116,6 +117,18 @@ export function keptAnswers(services: Services, options: FastPathOptions) {
     return answerKey === undefined ? undefined : answers.get(answerKey);
   };
 
+  /** Whether the caller of this Authorization header may be sent an answer that needs `access` (a failed check: no). */
+  const mayRead = async (authorization: string | undefined, access: Access | undefined) => {
+    if (access === undefined) return false;
+    if (!authorization) return access === "public";
+    try {
+      authorize(access, await services.auth.authenticate(authorization));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   const graphqlPost = async (req: WithBody, res: ServerResponse, slow: () => void) => {
     let raw: string;
     try {
@@ -127,15 +140,8 @@ export function keptAnswers(services: Services, options: FastPathOptions) {
     const key = `POST /graphql ${req.headers.accept ?? ""}\n${raw}`;
     tagRequest(req, key);
     const answer = keptOf(key);
-    // The answer is the same for every caller, but a token that is sent is checked first, as the slow path does.
-    const checked =
-      answer &&
-      (!req.headers.authorization ||
-        (await services.auth.authenticate(req.headers.authorization).then(
-          () => true,
-          () => false,
-        )));
-    if (answer && checked) return send(req, res, answer);
+    // The answer is the same for every caller its access lets read it: a token that is sent is checked first, and the caller against that access, as the slow path does.
+    if (answer && (await mayRead(req.headers.authorization, answers.requests.accessOf(key)))) return send(req, res, answer);
     // Express's JSON parser skips a request already read: hand it what it would have made of the body.
     try {
       req.body = parseJson(raw);
@@ -152,7 +158,8 @@ export function keptAnswers(services: Services, options: FastPathOptions) {
       const key = `GET ${req.url}`;
       tagRequest(req, key);
       const answer = keptOf(key);
-      return answer ? send(req, res, answer) : slow();
+      // GET (REST) answers are public; a token is not read on this path.
+      return answer && answers.requests.accessOf(key) === "public" ? send(req, res, answer) : slow();
     }
     if (req.method === "POST" && req.url === "/graphql" && JSON_TYPE.test(req.headers["content-type"] ?? "")) {
       const length = Number(req.headers["content-length"]);
