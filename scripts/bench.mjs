@@ -99,12 +99,22 @@ function newsRows(count, from) {
   });
 }
 
+/** Blocklist entries (a resource only signed-in users read), for the signed-in list's throughput. */
+const BLOCKLIST_ROWS = 1_000;
+
 async function seedSqlite(file, count) {
   const db = new Database(file);
   const insert = db.prepare(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
   db.transaction((rows) =>
     rows.forEach(([heading, description, visible, created]) => insert.run(heading, description, visible, created, created)),
   )(newsRows(count, 0));
+  const block = db.prepare(`INSERT INTO blocklist (walletAddress, createdAt, updatedAt) VALUES (?, ?, ?)`);
+  db.transaction(() => {
+    for (let item = 0; item < BLOCKLIST_ROWS; item++) {
+      const created = new Date(Date.UTC(2025, 0, 1) + item * 60_000).toISOString().replace("T", " ").replace("Z", "");
+      block.run(`0x${item.toString(16).padStart(40, "0")}`, created, created);
+    }
+  })();
   db.close();
 }
 
@@ -158,6 +168,10 @@ async function latency(call, times = 9) {
 const LIST = `query($page: Int, $perPage: Int, $filter: NewsFilter) {
   items: allNews(page: $page, perPage: $perPage, sortField: "createdAt", sortOrder: "DESC", filter: $filter) { id heading visible createdAt }
   total: _allNewsMeta(filter: $filter) { count } }`;
+
+const BLOCKLIST_LIST = `query($page: Int, $perPage: Int) {
+  items: allBlocklistEntries(page: $page, perPage: $perPage, sortField: "createdAt", sortOrder: "DESC") { id walletAddress createdAt }
+  total: _allBlocklistEntriesMeta { count } }`;
 
 /** A news added and deleted: the answer cache and the kept counts of News start over. */
 async function touchNews(gateway) {
@@ -310,11 +324,11 @@ async function screenLoad(gateway) {
   }
 }
 
-/** The admin list query's SQL run directly behind a minimal handler (better-sqlite3, JSON). */
-async function directSqlServer(file) {
+/** An admin list query's SQL (a page of `columns` of `table`, and its count) run directly behind a minimal handler (better-sqlite3, JSON). */
+async function directSqlServer(file, table, columns) {
   const db = new Database(file, { readonly: true });
-  const page = db.prepare(`SELECT id, heading, visible, createdAt FROM news ORDER BY createdAt DESC, id DESC LIMIT 10 OFFSET 0`);
-  const count = db.prepare(`SELECT COUNT(*) AS count FROM news`);
+  const page = db.prepare(`SELECT ${columns} FROM ${table} ORDER BY createdAt DESC, id DESC LIMIT 10 OFFSET 0`);
+  const count = db.prepare(`SELECT COUNT(*) AS count FROM ${table}`);
   const server = http.createServer((_req, res) => {
     const body = JSON.stringify({ data: { items: page.all(), total: count.get() } });
     res.writeHead(200, { "content-type": "application/json" });
@@ -349,7 +363,8 @@ async function engine(name, databaseFor, seed) {
         "content-type": "application/json; charset=utf-8",
         "content-encoding": "gzip",
       });
-      const direct = await directSqlServer(database.file);
+      const direct = await directSqlServer(database.file, "news", "id, heading, visible, createdAt");
+      const directBlocklist = await directSqlServer(database.file, "blocklist", "id, walletAddress, createdAt");
       const reference = await fastifyServer(database.file);
       const gzip = { headers: { "accept-encoding": "gzip" } };
       const listRequest = {
@@ -366,6 +381,11 @@ async function engine(name, databaseFor, seed) {
       };
       const uncached = await fetch(`${gateway.base}/graphql`, uncachedRequest).then((res) => res.json());
       if (uncached.errors || !uncached.data.me) throw new Error(`uncached list query failed: ${JSON.stringify(uncached)}`);
+      // The list of a resource only signed-in users read (the Blocklist screen): kept per access, checked on each request.
+      const signedInRequest = { ...listRequest, body: JSON.stringify({ query: BLOCKLIST_LIST, variables: { page: 0, perPage: 10 } }) };
+      const signedIn = await fetch(`${gateway.base}/graphql`, signedInRequest).then((res) => res.json());
+      if (signedIn.errors || signedIn.data.total.count !== BLOCKLIST_ROWS)
+        throw new Error(`signed-in list failed: ${JSON.stringify(signedIn)}`);
       measured.throughput = await throughput({
         "gateway public read": { url: `${gateway.base}/api/get/news?page=1&perPage=10`, ...gzip },
         "bare node:http, same bytes": { url: bare.url, ...gzip },
@@ -375,10 +395,13 @@ async function engine(name, databaseFor, seed) {
         "gateway admin list query": { url: `${gateway.base}/graphql`, ...listRequest },
         "admin list, not cached": { url: `${gateway.base}/graphql`, ...uncachedRequest },
         "direct SQL handler": { url: direct.url },
+        "admin list, signed-in resource": { url: `${gateway.base}/graphql`, ...signedInRequest },
+        "direct SQL handler, blocklist": { url: directBlocklist.url },
       });
       await bare.close();
       await bareGraphql.close();
       await direct.close();
+      await directBlocklist.close();
       await reference?.close();
       measured.screen = await screenLoad(gateway);
     }
@@ -413,6 +436,9 @@ function report(name, measured) {
     }
     console.log(`  admin list query / direct SQL:     ${fmt(rates["gateway admin list query"] / rates["direct SQL handler"], 2)}×`);
     console.log(`  admin list, not cached / direct SQL: ${fmt(rates["admin list, not cached"] / rates["direct SQL handler"], 2)}×`);
+    console.log(
+      `  signed-in list (Blocklist) / its direct SQL: ${fmt(rates["admin list, signed-in resource"] / rates["direct SQL handler, blocklist"], 2)}×`,
+    );
   }
   if (measured.screen) {
     const { graphql, loginKb, listKb, listFiles } = measured.screen;
