@@ -113,13 +113,14 @@ describe("answers of private reads, kept and shared per access", () => {
     expect(codeOf(refused)).toBe("UNAUTHENTICATED");
   });
 
-  it("never keep caller-dependent fields, users, sessions or sign-in events", async () => {
+  it("never keep caller-dependent fields, users, sessions, sign-in events or contact messages", async () => {
     for (const query of [
       `query { me { id } }`,
       `query { allBlocklistEntries { id } me { id } }`,
       `query { allUsers { id } }`,
       `query { allSessions { id } }`,
       `query { allSignInEvents { id } }`,
+      `query { allContactMessages { id } }`,
     ]) {
       await post(query, { Authorization: admin });
       const res = await post(query, { Authorization: admin });
@@ -139,12 +140,13 @@ describe("which reads are kept, and for whom", () => {
     });
   });
 
-  it("leaves out what is written outside its service", () => {
+  it("leaves out what callers do not create, and what is written outside its service", () => {
     for (const query of [
       `{ allUsers { id } }`,
       `{ allSessions { id } }`,
       `{ allSignInEvents { id } }`,
       `{ allChainTransactions { id } }`,
+      `{ allContactMessages { id } }`,
     ]) {
       expect(resourcesRead(query, undefined, reads)).toBeUndefined();
     }

@@ -27,17 +27,18 @@ const STRICTNESS: Record<Access, number> = { public: 0, user: 1, admin: 2 };
  * The read operations whose answers may be kept (allNews, _allNewsMeta and
  * News all read News): those of every resource whose version moves with each
  * write of its rows. Public resources qualify, and so do private ones written
- * only through their service: not those without mutations (the gateway
- * writes them itself: sessions, sign-in events, chain history) nor those in
- * `writtenElsewhere` (users: the auth service writes passwords, two-factor
- * and roles' sessions directly). A private answer is the same for every
+ * only through their service: those whose rows callers create, not those the
+ * gateway records itself (sessions, sign-in events, chain history, contact
+ * messages: their rows may come from elsewhere than a create of the service),
+ * nor those in `writtenElsewhere` (users: the auth service writes passwords,
+ * two-factor and approval directly). A private answer is the same for every
  * caller its access lets read it (a read's rows depend on nothing else).
  */
 export function keptReadsOf(resources: readonly AnyResource[], writtenElsewhere: readonly AnyResource[] = []): Map<string, KeptRead> {
   const reads = new Map<string, KeptRead>();
   for (const resource of resources) {
     const { access, operations } = resource;
-    const versioned = access.read === "public" || (Object.values(operations).some(Boolean) && !writtenElsewhere.includes(resource));
+    const versioned = access.read === "public" || (operations.create && !writtenElsewhere.includes(resource));
     if (!versioned) continue;
     for (const operation of [`all${resource.plural}`, `_all${resource.plural}Meta`, resource.name]) {
       reads.set(operation, { resource: resource.name, access: access.read });
