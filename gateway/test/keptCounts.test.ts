@@ -1,4 +1,5 @@
 import { SYSTEM } from "../src/auth/access";
+import { KeptCounts, UNFILTERED as ALL } from "../src/cache/counts";
 import { News } from "../src/resources/news";
 import { startTestApp, TestApp } from "./support/testApp";
 
@@ -169,5 +170,47 @@ describe("kept counts on two replicas sharing Redis versions", () => {
     expect(await countOf(replicaB)).toBe(rows);
     expect(await countOf(replicaA, VISIBLE)).toBe(rows);
     expect(await countOf(replicaB, VISIBLE)).toBe(rows);
+  });
+});
+
+describe("the rules of kept counts", () => {
+  const FILTER = '{"visible":true}';
+
+  it("keep no count that one of this process's writes overlapped, nor one read across a version move", async () => {
+    const counts = new KeptCounts();
+    let release!: () => void;
+    const ticket = counts.ticket("7");
+    const write = counts.during(() => new Promise<void>((resolve) => (release = resolve)));
+    counts.keep(ALL, 10, ticket, "7"); // the write started while counting
+    expect(counts.get(ALL, "7")).toBeUndefined();
+    counts.keep(ALL, 10, counts.ticket("7"), "7"); // counted while it runs
+    expect(counts.get(ALL, "7")).toBeUndefined();
+    release();
+    await write;
+    counts.keep(ALL, 10, counts.ticket("7"), "8"); // the version moved while counting
+    expect(counts.get(ALL, "8")).toBeUndefined();
+    counts.keep(ALL, 10, counts.ticket(undefined), undefined); // versions that cannot be told
+    expect(counts.get(ALL, undefined)).toBeUndefined();
+    counts.keep(ALL, 10, counts.ticket("8"), "8");
+    expect(counts.get(ALL, "8")).toBe(10);
+  });
+
+  it("carry the unfiltered count over a move from exactly its version, and drop everything else", async () => {
+    const counts = new KeptCounts();
+    counts.keep(ALL, 10, counts.ticket("1"), "1");
+    counts.keep(FILTER, 4, counts.ticket("1"), "1");
+    counts.written(1, { from: "1", to: "2" });
+    expect([counts.get(ALL, "2"), counts.get(FILTER, "2"), counts.get(ALL, "1")]).toEqual([11, undefined, undefined]);
+    counts.written(-1, { from: "2", to: "3" });
+    counts.written(0, { from: "3", to: "4" });
+    expect(counts.get(ALL, "4")).toBe(10);
+    counts.written(1, { from: "5", to: "6" }); // another replica wrote 4 → 5
+    expect(counts.get(ALL, "6")).toBeUndefined();
+    counts.keep(ALL, 12, counts.ticket("6"), "6");
+    counts.written(1, undefined); // the move is not known (Redis away)
+    expect(counts.get(ALL, "7")).toBeUndefined();
+    counts.keep(ALL, 13, counts.ticket("7"), "7");
+    await expect(counts.during(() => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    expect(counts.get(ALL, "7")).toBeUndefined(); // a failed write may have changed rows all the same
   });
 });
