@@ -46,6 +46,8 @@ export class ChainIndexer {
   private closing = false;
   private failures = 0;
   private holding = false;
+  /** The head the last poll saw (kept when the poll then fails, so the status can say how far behind it is). */
+  private seenHead: number | null = null;
 
   constructor(private readonly options: ChainIndexerOptions) {
     this.store = new IndexStore(options.ds, options.chainId, options.factory, options.changed);
@@ -96,7 +98,7 @@ export class ChainIndexer {
       const message = errorText(e);
       if (this.failures === 1 || this.failures % 10 === 0)
         log.warn({ err: e, failures: this.failures, retryInMs: delay }, "chain indexer: poll failed, retrying with back-off");
-      await this.store.recordStatus(null, message).catch(() => undefined);
+      await this.store.recordStatus(this.seenHead, message).catch(() => undefined);
     }
     this.schedule(delay);
   }
@@ -109,13 +111,15 @@ export class ChainIndexer {
     this.holding = this.holding ? await this.lock.held() : await this.lock.tryAcquire();
     if (!this.holding) return false;
     const { config } = this.options;
+    this.seenHead = null;
     const head = await this.rpc.blockNumber();
+    this.seenHead = head;
+    indexProgress.set({ block: "head" }, head);
     const target = head - config.confirmations;
     let cursor = await this.store.cursor(config.fromBlock);
     cursor = await this.checkReorg(cursor);
     while (cursor.blockNumber < target && !this.closing) cursor = await this.indexRange(cursor, target, head);
     await this.store.recordStatus(head, null);
-    indexProgress.set({ block: "head" }, head);
     indexProgress.set({ block: "indexed" }, cursor.blockNumber);
     indexProgress.set({ block: "behind" }, Math.max(0, target - cursor.blockNumber));
     return true;
