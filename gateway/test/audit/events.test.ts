@@ -22,19 +22,24 @@ describe("audit events", () => {
   const writable = resources.filter((r) => r.operations.create || r.operations.update || r.operations.delete);
 
   it("every GraphQL create, update and delete of every resource appends one event with its changes", async () => {
-    for (const r of writable.filter((r) => r.operations.create)) {
-      const sel = selection(r);
-      const { decl, pass } = mutationSignature(r);
-      const sample = sampleInput(r, 7);
+    for (const resource of writable.filter((declared) => declared.operations.create)) {
+      const sel = selection(resource);
+      const { decl, pass } = mutationSignature(resource);
+      const sample = sampleInput(resource, 7);
       let since = await lastEventId(app);
-      const res = await app.upload(`mutation(${decl}) { create${r.name}(${pass}) { ${sel} version } }`, sample.vars, sample.files, token);
+      const res = await app.upload(
+        `mutation(${decl}) { create${resource.name}(${pass}) { ${sel} version } }`,
+        sample.vars,
+        sample.files,
+        token,
+      );
       expect(res.body.errors).toBeUndefined();
-      const record = res.body.data[`create${r.name}`];
+      const record = res.body.data[`create${resource.name}`];
       expect(record.version).toBe(1);
       let events = await eventsAfter(app, since);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
-        resource: r.name,
+        resource: resource.name,
         recordId: String(record.id),
         operation: "create",
         actorName: ADMIN.name,
@@ -43,39 +48,39 @@ describe("audit events", () => {
       expect(events[0].requestId).toBeTruthy();
       expect(events[0].ip).toBeTruthy();
       // Images by file name; secrets (the password hash) redacted, never their values.
-      for (const [name, spec] of Object.entries(r.fields)) {
+      for (const [name, spec] of Object.entries(resource.fields)) {
         const change = events[0].changes.find((c) => c.field === name);
         if (spec.kind === "image") expect(change).toEqual({ field: name, before: null, after: record[name] });
         if (spec.hidden && change) expect(change).toEqual({ field: name, redacted: true });
       }
       expect(JSON.stringify(events[0])).not.toContain("a-good-password");
 
-      if (r.operations.update) {
-        const field = Object.entries(r.fields).find(
+      if (resource.operations.update) {
+        const field = Object.entries(resource.fields).find(
           ([, s]) => !s.hidden && !s.readOnly && !s.immutable && !s.unique && s.kind === "string" && !s.oneOf && !s.format,
         )?.[0];
         if (field) {
           since = await lastEventId(app);
           const updated = await app.gql(
-            `mutation($id: ID!, $v: String) { update${r.name}(id: $id, ${field}: $v, expectedVersion: 1) { id version } }`,
+            `mutation($id: ID!, $v: String) { update${resource.name}(id: $id, ${field}: $v, expectedVersion: 1) { id version } }`,
             { id: record.id, v: "changed by the audit test" },
             token,
           );
           expect(updated.body.errors).toBeUndefined();
-          expect(updated.body.data[`update${r.name}`].version).toBe(2);
+          expect(updated.body.data[`update${resource.name}`].version).toBe(2);
           events = await eventsAfter(app, since);
           expect(events).toHaveLength(1);
           expect(events[0]).toMatchObject({ operation: "update", recordId: String(record.id) });
           expect(events[0].changes).toEqual([{ field, before: record[field], after: "changed by the audit test" }]);
         }
       }
-      if (r.operations.delete) {
+      if (resource.operations.delete) {
         since = await lastEventId(app);
-        const removed = await app.gql(`mutation($id: ID!) { delete${r.name}(id: $id) { id } }`, { id: record.id }, token);
+        const removed = await app.gql(`mutation($id: ID!) { delete${resource.name}(id: $id) { id } }`, { id: record.id }, token);
         expect(removed.body.errors).toBeUndefined();
         events = await eventsAfter(app, since);
         expect(events).toHaveLength(1);
-        expect(events[0]).toMatchObject({ operation: "delete", recordId: String(record.id), resource: r.name });
+        expect(events[0]).toMatchObject({ operation: "delete", recordId: String(record.id), resource: resource.name });
       }
     }
   });
