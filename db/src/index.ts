@@ -15,4 +15,4 @@ export const migrations = [
   AuditTrail1732600000000,
 ];
 
-export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver } from "./seed";
+export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";

@@ -70,6 +70,7 @@ export class Services {
       tokens: new TokenService(config.jwtSecret, config.jwtTtl),
       limiter,
       sessions: this.sessions,
+      trail: this.trail,
     });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }

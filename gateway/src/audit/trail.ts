@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import type { Actor } from "../auth/access";
 import { AuditEvent, type AuditOperation } from "../resources/auditEvent";
-import type { RowOfResource } from "../resources/kit/define";
+import type { AnyResource, Row, RowOfResource } from "../resources/kit/define";
 import { actorOf } from "./actor";
-import type { Change } from "./changes";
+import { Change, changesOf, snapshotOf } from "./changes";
 import type { Via } from "./via";
 
 export type AuditRow = RowOfResource<typeof AuditEvent>;
@@ -51,6 +51,25 @@ export class AuditTrail {
     };
     const result = await manager.getRepository(AuditEvent.name).insert(values);
     return { ...values, id: Number(result.identifiers[0].id) } as AuditRow;
+  }
+
+  /** The event of a write of `resource`'s record: what changed between `before` and `after` (no `before` on create, no `after` on delete). */
+  appendWrite(
+    manager: EntityManager,
+    resource: AnyResource,
+    write: { actor: Actor; via: Via; operation: AuditOperation; before?: Row; after?: Row },
+  ): Promise<AuditRow> {
+    const record = write.after ?? write.before!;
+    return this.append(manager, {
+      actor: write.actor,
+      via: write.via,
+      resource: resource.name,
+      recordId: record.id,
+      operation: write.operation,
+      changes: changesOf(resource, write.before, write.after),
+      // Only records with a history keep their values (revisions restore them).
+      snapshot: resource.history ? snapshotOf(resource, record) : null,
+    });
   }
 
   async appended(): Promise<void> {

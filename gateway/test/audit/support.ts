@@ -13,6 +13,8 @@ export interface StoredEvent {
   operation: string;
   changes: Record<string, unknown>[];
   snapshot: Record<string, unknown> | null;
+  txHash: string | null;
+  chainId: number | null;
 }
 
 /** The audit events stored after `afterId`, oldest first, read from the table itself. */

@@ -2,7 +2,6 @@ import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
 import { Actor, authorize, userOf } from "../../auth/access";
 import type { AuditRow, AuditTrail } from "../../audit/trail";
-import { changesOf, snapshotOf } from "../../audit/changes";
 import { SYSTEM_VIA, type Via } from "../../audit/via";
 import { ConflictError, FieldErrors, NotFoundError, ValidationError } from "../../errors";
 import { AuditEvent, type AuditOperation } from "../auditEvent";
@@ -222,20 +221,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   /** Appends the event of a write, in the write's transaction. */
-  private audit(
-    manager: EntityManager,
-    write: { actor: Actor; via: Via; operation: AuditOperation; before?: Row; after?: Row },
-  ): Promise<AuditRow> | undefined {
-    const record = write.after ?? write.before!;
-    return this.trail?.append(manager, {
-      actor: write.actor,
-      via: write.via,
-      resource: this.resource.name,
-      recordId: record.id,
-      operation: write.operation,
-      changes: changesOf(this.resource, write.before, write.after),
-      snapshot: this.resource.history ? snapshotOf(this.resource, record) : null,
-    });
+  private audit(manager: EntityManager, write: Parameters<AuditTrail["appendWrite"]>[2]): Promise<AuditRow> | undefined {
+    return this.trail?.appendWrite(manager, this.resource, write);
   }
 
   /** Checks everything (fields, files, hooks, uniqueness) before a single write; a refused write leaves nothing behind. */
