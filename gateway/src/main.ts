@@ -45,6 +45,7 @@ async function main() {
     await services.chain.reconcileLaunchPads().catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
   });
 
+  services.retention.start();
   const app = await createApp(services);
   const server = app.express.listen(config.port, () => {
     log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);

@@ -20,6 +20,7 @@ import { ChainTransaction } from "./resources/chainTransaction";
 import { AuditEvent } from "./resources/auditEvent";
 import { AuditTrail } from "./audit/trail";
 import { Revisions } from "./audit/revisions";
+import { AuditRetention } from "./audit/retention";
 import type { AnyResource } from "./resources/kit/define";
 import { ResourceService } from "./resources/kit/service";
 
@@ -36,6 +37,8 @@ export class Services {
   readonly trail: AuditTrail;
   /** Records' histories, read from the audit trail, and restoring a revision. */
   readonly revisions: Revisions;
+  /** Deletes audit events past AUDIT_RETENTION_DAYS (started by main.ts once migrations ran). */
+  readonly retention: AuditRetention;
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
   private readonly byResource = new Map<AnyResource, ResourceService>();
@@ -60,6 +63,7 @@ export class Services {
       if (resource !== AuditEvent) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed, this.trail));
     }
     this.revisions = new Revisions(ds, (resource) => this.resource(resource));
+    this.retention = new AuditRetention(ds, this.trail, config.auditRetentionDays, log);
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
     this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, this.redis && new SessionMarks(this.redis, prefix));
     this.auth = new AuthService({
@@ -77,6 +81,7 @@ export class Services {
 
   /** Closes what the services opened (the Redis connections, the image store's); the DataSource belongs to the caller. */
   async close() {
+    await this.retention.stop();
     this.sessions.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.images.close();
