@@ -12,15 +12,15 @@ async function seedEvents(app: TestApp) {
   const start = Date.now() - ROWS * 1000;
   for (let from = 0; from < ROWS; from += 500) {
     const rows = Array.from({ length: 500 }, (_, i) => {
-      const n = from + i;
-      const at = new Date(start + n * 1000);
+      const seq = from + i;
+      const at = new Date(start + seq * 1000);
       return {
-        actorId: n % 7,
-        actorName: `user ${n % 7}`,
-        transport: ["graphql", "rest", "system", "chain"][n % 4],
-        resource: ["News", "Setting", "Article", "User", "LaunchPad"][n % 5],
-        recordId: String(n % 97),
-        operation: ["create", "update", "delete", "restore", "status"][n % 5],
+        actorId: seq % 7,
+        actorName: `user ${seq % 7}`,
+        transport: ["graphql", "rest", "system", "chain"][seq % 4],
+        resource: ["News", "Setting", "Article", "User", "LaunchPad"][seq % 5],
+        recordId: String(seq % 97),
+        operation: ["create", "update", "delete", "restore", "status"][seq % 5],
         changes: "[]",
         createdAt: at,
         updatedAt: at,
