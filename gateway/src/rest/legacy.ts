@@ -45,7 +45,6 @@ export function toLegacy(resource: Resource, row: Row): Record<string, unknown> 
   out.createdAt = millis(row.createdAt);
   out.updatedAt = millis(row.updatedAt);
   for (const [alias, source] of Object.entries(timestampAliases[resource.name] ?? {})) out[alias] = out[source];
-  if (row.version !== undefined) out.version = row.version;
   return out;
 }
 

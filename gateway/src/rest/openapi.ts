@@ -1,4 +1,4 @@
-import { isVersioned, type Resource } from "../resources/kit/define";
+import type { Resource } from "../resources/kit/define";
 import { FieldSpec, labelOf } from "../resources/kit/fields";
 import { blockNames, legacyBoolean, legacyNameOf, Param, paramsOf, timestampAliases } from "./legacy";
 import { accessOf, RestRoute, restRoutes } from "./routes";
@@ -47,11 +47,6 @@ function recordSchema(resource: Resource): Schema {
   properties.createdAt = stamp("Created");
   properties.updatedAt = stamp("Last changed");
   for (const [alias, source] of Object.entries(timestampAliases[resource.name] ?? {})) properties[alias] = stamp(`Same as ${source}`);
-  if (isVersioned(resource))
-    properties.version = {
-      type: "integer",
-      description: "1 on create, +1 on each save; send it back as expectedVersion to refuse a stale save",
-    };
   return { type: "object", description: resource.doc, properties, required: ["_id", "createdAt", "updatedAt"] };
 }
 
