@@ -85,6 +85,12 @@ describe("audit events", () => {
     }
   });
 
+  it("an append counts as a write of AuditEvent: cached answers of the event list are dropped", async () => {
+    const before = app.services.versions.of("AuditEvent");
+    await app.gql(`mutation { createNews(heading: "Bumps the events") { id } }`, {}, token);
+    expect(app.services.versions.of("AuditEvent")).not.toBe(before);
+  });
+
   it("rich text is recorded as a compact diff", async () => {
     const long = `<p>${"An unchanged sentence of the news. ".repeat(30)}The old word.</p>`;
     const created = await app.gql(`mutation($d: String) { createNews(heading: "Diffed", description: $d) { id } }`, { d: long }, token);

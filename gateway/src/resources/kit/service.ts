@@ -211,13 +211,19 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.audit(manager, { actor, via, operation: "delete", before: row });
       return row;
     });
-    await this.written();
+    await this.committed();
     return row;
   }
 
   /** The change notification of a write (or, for the AuditEvent resource, of events appended by the other services). */
   async written(): Promise<void> {
     await this.changed();
+  }
+
+  /** After a write and its event committed: cached answers of this resource, and of the audit events, are stale. */
+  private async committed(): Promise<void> {
+    await this.changed();
+    await this.trail?.appended();
   }
 
   /** Appends the event of a write, in the write's transaction. */
@@ -324,7 +330,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    await this.written();
+    await this.committed();
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
   }
