@@ -490,3 +490,4 @@ if (mysqlUp) {
 
 console.log("\n## admin JavaScript");
 spawnSync(process.execPath, [path.join(root, "scripts/login-weight.mjs")], { cwd: root, stdio: "inherit" });
+spawnSync(process.execPath, [path.join(root, "scripts/bench/audit.mjs")], { cwd: root, stdio: "inherit" });

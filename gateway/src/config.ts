@@ -53,6 +53,8 @@ export interface Config {
   replicaId: string;
   /** Images in an S3-compatible bucket (S3_BUCKET set); null keeps them under imagesDir. */
   s3: S3Config | null;
+  /** Days audit events are kept (AUDIT_RETENTION_DAYS); null keeps them forever. */
+  auditRetentionDays: number | null;
   /** The chain event indexer (chain/indexer); unused with CHAIN=none. */
   chainIndex: ChainIndexConfig;
 }
@@ -220,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`REDIS_PREFIX must be 1 to 100 visible ASCII characters without spaces (e.g. "presale:"), got "${redisPrefix}"`);
 
   const s3 = parseS3(env, { str, int, bool }, problems);
+  const auditRetentionDays = str("AUDIT_RETENTION_DAYS", "") ? int("AUDIT_RETENTION_DAYS", 0, 1, 36_500) : null;
 
   let chain: ChainConfig | null = null;
   try {
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     replicaId,
     s3,
+    auditRetentionDays,
     chainIndex,
   };
 }

@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { seedDemoContent } from "@presale/db";
+import { auditSeeding } from "./audit/seeding";
 import { createApp } from "./app";
 import { ensurePrivateDir } from "./files";
 import { watchDatabasePool } from "./http/metrics";
@@ -37,10 +38,14 @@ async function main() {
       // Shown once: the hash is all that is kept.
       console.log(`\n  First admin created: ${admin.email} / ${admin.generatedPassword}\n  (set ADMIN_PASSWORD to choose it)\n`);
     } else if (admin) log.info({ email: admin.email }, "first admin created");
-    if (await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes))) log.info("demo content seeded");
+    if (await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes), auditSeeding(services.trail))) {
+      await services.trail.appended();
+      log.info("demo content seeded");
+    }
     await services.chain.reconcileLaunchPads().catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
   });
 
+  services.retention.start();
   const app = await createApp(services);
   const server = app.express.listen(config.port, () => {
     log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);

@@ -20,6 +20,10 @@ import { resources } from "./resources";
 import { LaunchPad } from "./resources/launchPad";
 import { User } from "./resources/user";
 import { ChainTransaction } from "./resources/chainTransaction";
+import { AuditEvent } from "./resources/auditEvent";
+import { AuditTrail } from "./audit/trail";
+import { Revisions } from "./audit/revisions";
+import { AuditRetention } from "./audit/retention";
 import type { AnyResource } from "./resources/kit/define";
 import { ResourceService } from "./resources/kit/service";
 
@@ -32,6 +36,12 @@ export class Services {
   readonly answers: AnswerCache;
   readonly auth: AuthService;
   readonly chain: ChainService;
+  /** Where every writer appends its audit events. */
+  readonly trail: AuditTrail;
+  /** Records' histories, read from the audit trail, and restoring a revision. */
+  readonly revisions: Revisions;
+  /** Deletes audit events past AUDIT_RETENTION_DAYS (started by main.ts once migrations ran). */
+  readonly retention: AuditRetention;
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
   /** This process's chain indexer, once started (startIndexer); it indexes while it holds the indexer lock. */
@@ -51,7 +61,16 @@ export class Services {
     this.versions = this.redis ? new RedisVersions(this.redis, prefix, log) : new LocalVersions();
     const changed = (resource: AnyResource) => this.versions.bump(resource.name);
     const versionOf = (resource: AnyResource) => this.versions.of(resource.name);
-    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed, versionOf));
+    // Appending an event is a write of the AuditEvent resource: cached lists of events are dropped after each.
+    const events = new ResourceService<AnyResource>(AuditEvent, ds, this.images, changed, versionOf);
+    this.trail = new AuditTrail(() => events.written());
+    this.byResource.set(AuditEvent, events);
+    for (const resource of resources) {
+      if (resource !== AuditEvent)
+        this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed, versionOf, this.trail));
+    }
+    this.revisions = new Revisions(ds, (resource) => this.resource(resource));
+    this.retention = new AuditRetention(ds, this.trail, config.auditRetentionDays, log);
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
     this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, this.redis && new SessionMarks(this.redis, prefix));
     this.auth = new AuthService({
@@ -62,6 +81,7 @@ export class Services {
       tokens: new TokenService(config.jwtSecret, config.jwtTtl),
       limiter,
       sessions: this.sessions,
+      trail: this.trail,
     });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
@@ -107,6 +127,7 @@ export class Services {
   async close() {
     await this.indexer?.stop();
     this.indexer = null;
+    await this.retention.stop();
     this.sessions.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.images.close();

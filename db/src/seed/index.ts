@@ -1,12 +1,15 @@
 import { promises as fs } from "fs";
 import path from "path";
-import { DataSource } from "typeorm";
+import { DataSource, EntityManager } from "typeorm";
 import { seedContent } from "./content";
 
 export { landingIdentifiers } from "./content";
 
 /** Stores an image's bytes and returns the file name records refer to. */
 export type ImageSaver = (bytes: Buffer, originalName: string) => Promise<string>;
+
+/** Told of each seeded record, in the seeding transaction (the gateway appends its audit event). */
+export type SeedListener = (tx: EntityManager, table: string, id: number) => Promise<unknown>;
 
 /** db/images: kept outside src so the built and the source seed read the same files. */
 export const seedImagesDir = path.join(__dirname, "../../images");
@@ -15,7 +18,7 @@ export const seedImagesDir = path.join(__dirname, "../../images");
  * Fills an empty database with the demo content. Runs once: a database that
  * already has landing blocks is left as it is.
  */
-export async function seedDemoContent(ds: DataSource, saveImage: ImageSaver): Promise<boolean> {
+export async function seedDemoContent(ds: DataSource, saveImage: ImageSaver, onSeeded?: SeedListener): Promise<boolean> {
   const [{ n }] = await ds.query(`SELECT COUNT(*) AS n FROM landing_blocks`);
   if (Number(n) > 0) return false;
   const imageNames = new Map<string, string>();
@@ -41,7 +44,8 @@ export async function seedDemoContent(ds: DataSource, saveImage: ImageSaver): Pr
           // The entity's column transformer stores the list as JSON text.
           values.blocks = withImages;
         }
-        await tx.createQueryBuilder().insert().into(table).values(values).execute();
+        const inserted = await tx.createQueryBuilder().insert().into(table).values(values).execute();
+        await onSeeded?.(tx, table, Number(inserted.identifiers[0]?.id ?? (inserted.raw as { insertId?: number }).insertId));
       }
     }
   });

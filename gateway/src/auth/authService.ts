@@ -9,6 +9,9 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { ResourceService } from "../resources/kit/service";
+import type { AuditTrail } from "../audit/trail";
+import { SYSTEM_VIA, type Via } from "../audit/via";
+import { inTransaction } from "../resources/kit/transaction";
 import { verifyPassword } from "./passwords";
 import { forgetSessionsOf } from "./sessionEvents";
 import { SessionStore } from "./sessionStore";
@@ -42,6 +45,8 @@ export interface AuthDependencies {
   tokens: TokenService;
   limiter: SignInLimiter;
   sessions: SessionStore;
+  /** Where two-factor changes are recorded (the users service records the rest of a user's changes). */
+  trail: AuditTrail;
 }
 
 /** Sign-in, sessions, two-factor and self-registration; shared by GraphQL and the REST shim. */
@@ -211,7 +216,7 @@ export class AuthService {
   }
 
   /** Turns two-factor on once a code from the app checks against the pending secret. */
-  async enableTwoFactor(user: AuthUser | undefined, code: unknown): Promise<boolean> {
+  async enableTwoFactor(user: AuthUser | undefined, code: unknown, via: Via = SYSTEM_VIA): Promise<boolean> {
     const row = await this.self(user);
     if (row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is already on" });
     if (!row.twoFactorSecret) throw new ValidationError({ code: "Set up two-factor sign-in first" });
@@ -220,33 +225,51 @@ export class AuthService {
     const checked = await checkCode(row, code);
     if (!checked.ok)
       throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
-    await this.repo().update({ id: row.id }, { ...checked.update, twoFactorEnabled: true });
+    await this.changeSelf(row, { ...checked.update, twoFactorEnabled: true }, user!, via);
     await forgetSessionsOf(row.id);
     return true;
   }
 
   /** Turns two-factor off; it takes a current code (or a recovery code), not just the session. */
-  async disableTwoFactor(user: AuthUser | undefined, code: unknown): Promise<boolean> {
+  async disableTwoFactor(user: AuthUser | undefined, code: unknown, via: Via = SYSTEM_VIA): Promise<boolean> {
     const row = await this.self(user);
     if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
     if (!(await checkCode(row, code)).ok) throw new ValidationError({ code: "The code is not valid" });
-    await this.repo().update(
-      { id: row.id },
+    await this.changeSelf(
+      row,
       { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null },
+      user!,
+      via,
     );
     await forgetSessionsOf(row.id);
     return true;
   }
 
   /** Replaces the recovery codes (the old ones stop working); needs a current code. */
-  async newRecoveryCodes(user: AuthUser | undefined, code: unknown): Promise<string[]> {
+  async newRecoveryCodes(user: AuthUser | undefined, code: unknown, via: Via = SYSTEM_VIA): Promise<string[]> {
     const row = await this.self(user);
     if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
     const checked = await checkCode(row, code);
     if (!checked.ok) throw new ValidationError({ code: "The code is not valid" });
     const { codes, hashes } = newRecoveryCodes();
-    await this.repo().update({ id: row.id }, { ...checked.update, twoFactorRecovery: JSON.stringify(hashes) });
+    await this.changeSelf(row, { ...checked.update, twoFactorRecovery: JSON.stringify(hashes) }, user!, via);
     return codes;
+  }
+
+  /**
+   * A user's own two-factor change, with its audit event (the secrets
+   * redacted) in one transaction; the record's version moves on, as with any save.
+   */
+  private async changeSelf(row: UserRow, values: Partial<UserRow>, user: AuthUser, via: Via) {
+    const { ds, trail } = this.deps;
+    await inTransaction(ds, async (manager) => {
+      const users = manager.getRepository<UserRow>(User.name);
+      await users.update({ id: row.id }, { ...values, updatedAt: new Date(), version: () => "version + 1" });
+      const after = (await users.findOneBy({ id: row.id }))!;
+      await trail.appendWrite(manager, User, { actor: user, via, operation: "update", before: row, after });
+    });
+    await this.users.written();
+    await trail.appended();
   }
 
   /** The signed-in user's own recent sign-in attempts. */

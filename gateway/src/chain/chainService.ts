@@ -4,6 +4,7 @@ import { formatUnits } from "ethers";
 import { countRpcCalls } from "../metrics";
 import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
+import type { Via } from "../audit/via";
 import { ValidationError } from "../errors";
 import type { Logger } from "../logger";
 import type { ChainTransaction } from "../resources/chainTransaction";
@@ -70,9 +71,9 @@ export class ChainService {
   }
 
   /** Reads a mined transaction from the chain and adds it to the history. */
-  recordTransaction(hash: unknown, user: AuthUser | undefined) {
+  recordTransaction(hash: unknown, user: AuthUser | undefined, via?: Via) {
     if (!this.config) throw new ValidationError({ hash: "No chain is configured (CHAIN=none)" });
-    return recordTransaction(hash, user, { config: this.config, provider: this.provider() }, this.history, this.launchPads);
+    return recordTransaction(hash, user, { config: this.config, provider: this.provider() }, this.history, this.launchPads, via);
   }
 
   /**
@@ -106,6 +107,7 @@ export class ChainService {
             presaleAddress: presale.presaleAddress,
           },
           SYSTEM,
+          { transport: "chain", txHash: event.transactionHash.toLowerCase(), chainId: this.config.chainId },
         );
         imported++;
       } catch (e) {

@@ -5,6 +5,7 @@ import type { AuthUser } from "../auth/tokens";
 import { ValidationError } from "../errors";
 import type { ChainTransaction } from "../resources/chainTransaction";
 import type { RowOfResource } from "../resources/kit/define";
+import { SYSTEM_VIA, type Via } from "../audit/via";
 import type { ResourceService } from "../resources/kit/service";
 import type { LaunchPad } from "../resources/launchPad";
 
@@ -41,6 +42,7 @@ async function followTokenChange(
   receipt: TransactionReceipt,
   provider: Provider,
   launchPads: ResourceService<typeof LaunchPad>,
+  via: Via,
 ) {
   const presale = interfaceOf("Presale");
   const changed = receipt.logs.some(
@@ -59,6 +61,7 @@ async function followTokenChange(
       tokenDecimal: onChain.tokenDecimals,
     },
     SYSTEM,
+    via,
   );
 }
 
@@ -73,9 +76,12 @@ export async function recordTransaction(
   chain: { config: ChainConfig; provider: Provider },
   history: ResourceService<typeof ChainTransaction>,
   launchPads: ResourceService<typeof LaunchPad>,
+  request: Via = SYSTEM_VIA,
 ): Promise<RowOfResource<typeof ChainTransaction>> {
   if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash))
     throw new ValidationError({ hash: "Hash must be 0x followed by 64 hex digits" });
+  // What this transaction changes is recorded as a chain action, naming it (and the request that asked).
+  const via: Via = { ...request, transport: "chain", txHash: hash.toLowerCase(), chainId: chain.config.chainId };
   const [known] = await history.list({ filter: { hash: hash.toLowerCase() }, perPage: 1 }, user);
   if (known) return known;
 
@@ -113,7 +119,7 @@ export async function recordTransaction(
 
   // Before the history entry: once recorded, the transaction is never read again.
   if (contract === "Presale" && decoded.name === "setTokenAddress" && receipt.status === 1)
-    await followTokenChange(to, receipt, provider, launchPads);
+    await followTokenChange(to, receipt, provider, launchPads, via);
 
   return history.create(
     {
@@ -131,5 +137,6 @@ export async function recordTransaction(
       status: receipt.status === 1 ? "success" : "reverted",
     },
     user,
+    via,
   );
 }

@@ -46,6 +46,6 @@ export class ChainResolver {
     description: "Adds a mined transaction to the history; the gateway reads and decodes it from the chain. Idempotent.",
   })
   recordChainTransaction(@Arg("hash", () => String) hash: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.chain.recordTransaction(hash, ctx.user);
+    return ctx.services.chain.recordTransaction(hash, ctx.user, ctx.via);
   }
 }

@@ -10,6 +10,7 @@ import { resources } from "../resources";
 import { User } from "../resources/user";
 import type { Services } from "../services";
 import { clientOf } from "../http/client";
+import { viaOf } from "../audit/via";
 import { readAheadError } from "../http/keptAnswers";
 import { authenticate, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
@@ -98,7 +99,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
   const contextOf = async (req: Request, res: Response): Promise<GqlContext> => {
     try {
       await authenticateOnce(req, res);
-      return { user: res.locals.user, client: clientOf(req), services };
+      return { user: res.locals.user, client: clientOf(req), via: viaOf(req, "graphql"), services };
     } catch (e) {
       throw toGraphQLError(e);
     }

@@ -2,13 +2,20 @@ import { GraphQLSchema, introspectionFromSchema, lexicographicSortSchema, printS
 import { buildSchema } from "type-graphql";
 import { resources } from "../resources";
 import { authChecker } from "./authChecker";
+import { AuditResolver } from "./AuditResolver";
 import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
 import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
 import { SaleInsightResolver } from "./SaleInsightResolver";
 
-const resolvers: [Function, ...Function[]] = [AuthResolver, ChainResolver, SaleInsightResolver, ...resources.map(resourceResolver)];
+const resolvers: [Function, ...Function[]] = [
+  AuthResolver,
+  ChainResolver,
+  SaleInsightResolver,
+  AuditResolver,
+  ...resources.map(resourceResolver),
+];
 
 let schema: Promise<GraphQLSchema> | undefined;
 

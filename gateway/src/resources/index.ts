@@ -1,6 +1,7 @@
 import { About } from "./about";
 import { Article } from "./article";
 import { ArticleImage } from "./articleImage";
+import { AuditEvent } from "./auditEvent";
 import { BlocklistEntry } from "./blocklistEntry";
 import { ChainTransaction } from "./chainTransaction";
 import { ContactMessage } from "./contactMessage";
@@ -48,4 +49,5 @@ export const resources: AnyResource[] = [
   SignInEvent,
   Contribution,
   WhitelistEntry,
+  AuditEvent,
 ];

@@ -6,6 +6,7 @@ import type { Express } from "express";
 import request from "supertest";
 import { seedDemoContent } from "@presale/db";
 import { createApp } from "../../src/app";
+import { auditSeeding } from "../../src/audit/seeding";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/database";
 import { createLogger } from "../../src/logger";
@@ -91,7 +92,7 @@ export async function startTestApp(
   await services.images.init();
   if (opts.admin !== false) await services.auth.ensureAdmin();
   if (opts.chain) await services.chain.start({ portRange: [8700, 8799] }, {});
-  if (opts.seed) await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes));
+  if (opts.seed) await seedDemoContent(ds, (bytes) => services.images.saveTrusted(bytes), auditSeeding(services.trail));
   const app = await createApp(services);
   const http = request(app.express);
   let token: string | undefined;

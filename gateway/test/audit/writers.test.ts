@@ -1,0 +1,71 @@
+import { generate } from "otplib";
+import { ADMIN, startTestApp, TestApp, withTestApp } from "../support/testApp";
+import { eventsAfter, lastEventId } from "./support";
+
+jest.setTimeout(180_000);
+
+/** The gateway's other writers (seeding, the first admin, two-factor changes, the chain) append events too. */
+describe("audit events of the gateway's other writers", () => {
+  it("start-up seeding and the first admin are recorded as created by the system", async () => {
+    await withTestApp({ seed: true }, async (app) => {
+      const events = await eventsAfter(app);
+      const [admin] = events.filter((event) => event.resource === "User");
+      expect(admin).toMatchObject({ operation: "create", actorName: "system", actorId: null, transport: "system" });
+      expect(admin.changes).toContainEqual({ field: "passwordHash", redacted: true });
+      expect(admin.changes).toContainEqual({ field: "email", before: null, after: ADMIN.email });
+      const [{ n }] = await app.services.ds.query("SELECT COUNT(*) AS n FROM landing_blocks");
+      const seeded = events.filter((event) => event.resource === "LandingBlock");
+      expect(seeded).toHaveLength(Number(n));
+      expect(seeded.every((event) => event.operation === "create" && event.actorName === "system")).toBe(true);
+      // Content keeps its values for the History tab.
+      expect(seeded[0].snapshot).toMatchObject({ identifier: expect.any(String) });
+    });
+  });
+
+  it("two-factor on and off are recorded, their secrets redacted", async () => {
+    await withTestApp({}, async (app) => {
+      const code = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+      const token = await app.adminToken();
+      const setup = (await app.gql(`mutation { setupTwoFactor { secret recoveryCodes } }`, {}, token)).body.data.setupTwoFactor;
+      let since = await lastEventId(app);
+      const on = await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: await code(setup.secret, 0) }, token);
+      expect(on.body.data.enableTwoFactor).toBe(true);
+      let [event] = await eventsAfter(app, since);
+      expect(event).toMatchObject({ resource: "User", operation: "update", actorName: ADMIN.name, transport: "graphql" });
+      expect(event.changes).toContainEqual({ field: "twoFactorEnabled", before: false, after: true });
+      expect(JSON.stringify(event.changes)).not.toContain(setup.secret);
+
+      since = await lastEventId(app);
+      const off = await app.gql(`mutation($c: String!) { disableTwoFactor(code: $c) }`, { c: setup.recoveryCodes[0] }, token);
+      expect(off.body.data.disableTwoFactor).toBe(true);
+      const events = await eventsAfter(app, since);
+      expect(events).toHaveLength(1);
+      [event] = events;
+      expect(event.changes).toContainEqual({ field: "twoFactorEnabled", before: true, after: false });
+      expect(event.changes).toContainEqual({ field: "twoFactorSecret", redacted: true });
+      // Sign-ins themselves are SignInEvents, not audit events.
+      expect((await eventsAfter(app)).some((e) => e.resource === "SignInEvent" || e.resource === "Session")).toBe(false);
+    });
+  });
+
+  describe("on a chain", () => {
+    let app: TestApp;
+    beforeAll(async () => (app = await startTestApp({ chain: true })));
+    afterAll(() => app.close());
+
+    it("the launchpad reconcile is recorded as a chain action naming its transaction", async () => {
+      const since = await lastEventId(app);
+      const token = await app.adminToken();
+      const res = await app.gql(`mutation { reconcileLaunchPads }`, {}, token);
+      expect(res.body.data.reconcileLaunchPads).toBe(1);
+      const [event] = (await eventsAfter(app, since)).filter((e) => e.resource === "LaunchPad");
+      expect(event).toMatchObject({
+        operation: "create",
+        actorName: "system",
+        transport: "chain",
+        chainId: app.services.config.chain!.chainId,
+      });
+      expect(event.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    });
+  });
+});
