@@ -2,6 +2,7 @@ import { readFileSync } from "fs";
 import { buildSchema, getNamedType, graphql, GraphQLError, isObjectType, type GraphQLObjectType } from "graphql";
 import { http, HttpResponse } from "msw";
 import path from "path";
+import { withSaleInsight } from "./saleInsightSchema";
 
 /**
  * A stand-in for the gateway in jest: the real schema (gateway/schema.graphql,
@@ -9,7 +10,7 @@ import path from "path";
  * ra-data-graphql-simple conventions. Queries the admin sends that the real
  * schema would refuse fail here too. Every operation is recorded.
  */
-export const schema = buildSchema(readFileSync(path.join(__dirname, "../../gateway/schema.graphql"), "utf8"));
+export const schema = withSaleInsight(buildSchema(readFileSync(path.join(__dirname, "../../gateway/schema.graphql"), "utf8")));
 
 export type Row = Record<string, any>;
 
@@ -52,6 +53,8 @@ export class FakeGateway {
   readonly calls: Call[] = [];
   private store = new Map<string, Row[]>();
   private failures = new Map<string, Failure>();
+  /** Answers of the queries outside the list conventions (presaleStats...), by field name. */
+  private answers = new Map<string, (args: Row) => unknown>();
   private nextId = 1000;
   private now = Date.parse("2024-05-01T10:00:00Z");
   private plurals = listTypes();
@@ -74,10 +77,17 @@ export class FakeGateway {
     this.failures.set(operation, failure);
   }
 
+  /** Answers a root field that is not a list resource's (presaleStats, chainIndexStatus...) from now on. */
+  answer(field: string, resolve: (args: Row) => unknown) {
+    this.answers.set(field, resolve);
+    return this;
+  }
+
   reset() {
     this.calls.length = 0;
     this.store.clear();
     this.failures.clear();
+    this.answers.clear();
   }
 
   callsOf(operation: string) {
@@ -189,6 +199,7 @@ export class FakeGateway {
     });
     root.me = () => null;
     root.logout = () => true;
+    for (const [field, resolve] of this.answers) root[field] = resolve;
     return root;
   }
 

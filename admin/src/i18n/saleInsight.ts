@@ -25,7 +25,7 @@ export const saleInsightMessages = {
       contributors_title: "Contributors",
       whitelist_title: "Whitelist",
       on_chain: "On chain",
-      on_chain_allocation: "%{amount} BNB",
+      on_chain_allocation: "Whitelisted: %{amount} BNB",
       not_on_chain: "Not whitelisted",
       reading: "Reading…",
       open_sales: "Open sales",

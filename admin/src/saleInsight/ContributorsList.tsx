@@ -3,24 +3,34 @@ import { formatAmount } from "../chain/units";
 import { col, type Column } from "../ui/columns";
 import { InsightList } from "./InsightList";
 
-const F = "app.sale_insight.fields";
+const FIELD = "app.sale_insight.fields";
 /** A decimal string of base units, exact: grouped for the table, plain for the exports. */
 export const units = (value: unknown, decimals: number, group = false) => formatAmount(BigInt(String(value ?? "0")), decimals, { group });
 
 /** The presale's purchases (allContributions filtered by presale), largest first. */
-export function ContributorsList({ presale, indexedBlock, tokenDecimals }: { presale: string; indexedBlock: number | undefined; tokenDecimals: number }) {
+export function ContributorsList({
+  presale,
+  indexedBlock,
+  tokenDecimals,
+}: {
+  presale: string;
+  indexedBlock: number | undefined;
+  tokenDecimals: number;
+}) {
   const columns: Column[] = [
-    col.serial(),
-    col.text("buyer", `${F}.buyer`, { sortable: false }),
-    col.text("currency", `${F}.currency`),
-    col.text("amountPaid", `${F}.amountPaid`, {
+    col.text("buyer", `${FIELD}.buyer`, { sortable: false }),
+    col.text("currency", `${FIELD}.currency`),
+    col.text("amountPaid", `${FIELD}.amountPaid`, {
       sortable: true,
       render: (r: RaRecord) => `${units(r.amountPaid, 18, true)} ${r.currency}`,
       exportValue: (r: RaRecord) => units(r.amountPaid, 18),
     }),
-    col.text("tokens", `${F}.tokens`, { render: (r) => units(r.tokens, tokenDecimals, true), exportValue: (r) => units(r.tokens, tokenDecimals) }),
-    col.datetime("boughtAt", `${F}.boughtAt`, { sortable: true }),
-    col.text("txHash", `${F}.txHash`),
+    col.text("tokens", `${FIELD}.tokens`, {
+      render: (r) => units(r.tokens, tokenDecimals, true),
+      exportValue: (r) => units(r.tokens, tokenDecimals),
+    }),
+    col.datetime("boughtAt", `${FIELD}.boughtAt`, { sortable: true }),
+    col.text("txHash", `${FIELD}.txHash`),
   ];
   return (
     <InsightList

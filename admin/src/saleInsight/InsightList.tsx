@@ -2,6 +2,7 @@ import { Box, Stack, Typography } from "@mui/material";
 import {
   DataTable,
   ListContextProvider,
+  ResourceContextProvider,
   useListController,
   useTranslate,
   type RaRecord,
@@ -34,7 +35,17 @@ const cell = (column: Column) =>
  * refetch when a new block is indexed. Its state stays out of the URL (the
  * screen has two of them).
  */
-export function InsightList({ title, resource, filter, sort, columns, indexedBlock }: InsightListProps) {
+export function InsightList(props: InsightListProps) {
+  const { resource } = props;
+  return (
+    <ResourceContextProvider value={resource}>
+      <ResourceList {...props} />
+    </ResourceContextProvider>
+  );
+}
+
+/** The list inside its resource's context (DataTable and the export read the resource from it). */
+function ResourceList({ title, resource, filter, sort, columns, indexedBlock }: InsightListProps) {
   const translate = useTranslate();
   const list = useListController({ resource, filter, sort, perPage: 10, disableSyncWithLocation: true, storeKey: false });
   useOnNewBlock(indexedBlock, () => void list.refetch());

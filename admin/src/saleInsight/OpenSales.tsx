@@ -40,7 +40,9 @@ export default function OpenSales() {
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
         {translate("app.sale_insight.open_sales")}
       </Typography>
-      {progress.isSuccess && open.length === 0 && <Typography color="text.secondary">{translate("app.sale_insight.no_open_sales")}</Typography>}
+      {progress.isSuccess && open.length === 0 && (
+        <Typography color="text.secondary">{translate("app.sale_insight.no_open_sales")}</Typography>
+      )}
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2 }}>
         {open.map(({ record, sale }) => (
           <Card key={record.id} sx={{ flex: "1 1 280px", maxWidth: 420 }} data-testid="open-sale">

@@ -50,7 +50,11 @@ function CumulativeChart({ currency, points, cap }: { currency: "BNB" | "BUSD"; 
         ]}
       >
         {capValue !== null && (
-          <ChartsReferenceLine y={capValue} label={translate(`${LABELS}.hard_cap_label`, { currency })} lineStyle={{ strokeDasharray: "6 4" }} />
+          <ChartsReferenceLine
+            y={capValue}
+            label={translate(`${LABELS}.hard_cap_label`, { currency })}
+            lineStyle={{ strokeDasharray: "6 4" }}
+          />
         )}
       </LineChart>
       <Typography variant="caption" color="text.secondary" component="p">

@@ -62,7 +62,11 @@ export function SaleInsight() {
           {translate(`${LABELS}.contributors`, { smart_count: stats.contributors })}
         </Typography>
       )}
-      <ContributorsList presale={sale.address} indexedBlock={indexedBlock} tokenDecimals={sale.state?.token.decimals ?? Number(sale.record?.tokenDecimal ?? 18)} />
+      <ContributorsList
+        presale={sale.address}
+        indexedBlock={indexedBlock}
+        tokenDecimals={sale.state?.token.decimals ?? Number(sale.record?.tokenDecimal ?? 18)}
+      />
       <WhitelistList presale={sale.address} indexedBlock={indexedBlock} />
     </Stack>
   );

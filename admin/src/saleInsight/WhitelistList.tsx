@@ -6,12 +6,18 @@ import { units } from "./ContributorsList";
 import { InsightList } from "./InsightList";
 import { usePageRead } from "./usePageRead";
 
-const F = "app.sale_insight.fields";
+const FIELD = "app.sale_insight.fields";
 
 /** whitelistedAddresses(address) of every address on the page: one Multicall3 eth_call. */
 async function readAllocations(presale: string, addresses: string[]) {
   const values = await readMany(
-    addresses.map((address) => ({ address: presale, contract: "Presale" as const, fn: "whitelistedAddresses", args: [address], allowFailure: true })),
+    addresses.map((address) => ({
+      address: presale,
+      contract: "Presale" as const,
+      fn: "whitelistedAddresses",
+      args: [address],
+      allowFailure: true,
+    })),
   );
   return new Map(addresses.map((address, i) => [address, values[i] as bigint | undefined]));
 }
@@ -42,14 +48,13 @@ function OnChainState({ presale }: { presale: string }) {
 /** The presale's whitelist as indexed (one row per address, its last allocation), with each address's state on chain. */
 export function WhitelistList({ presale, indexedBlock }: { presale: string; indexedBlock: number | undefined }) {
   const columns: Column[] = [
-    col.serial(),
-    col.text("address", `${F}.address`),
-    col.text("allocation", `${F}.allocation`, {
+    col.text("address", `${FIELD}.address`),
+    col.text("allocation", `${FIELD}.allocation`, {
       sortable: true,
       render: (r: RaRecord) => `${units(r.allocation, 18, true)} BNB`,
       exportValue: (r: RaRecord) => units(r.allocation, 18),
     }),
-    col.datetime("addedAt", `${F}.addedAt`, { sortable: true }),
+    col.datetime("addedAt", `${FIELD}.addedAt`, { sortable: true }),
     // Read from the chain for the page shown only, so it is not exported (the exports cover every page).
     col.actions("onChain", "app.sale_insight.on_chain", () => <OnChainState presale={presale} />),
   ];

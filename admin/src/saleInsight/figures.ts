@@ -17,10 +17,10 @@ export function secondsUntil(endTime: bigint | number | null | undefined, nowMs 
 
 /** '3d 4h 5m', '4h 5m', '5m', '< 1m'. */
 export function duration(seconds: number): string {
-  const d = Math.floor(seconds / 86_400);
-  const h = Math.floor((seconds % 86_400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (d) return `${d}d ${h}h ${m}m`;
-  if (h) return `${h}h ${m}m`;
-  return m ? `${m}m` : "< 1m";
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days) return `${days}d ${hours}h ${minutes}m`;
+  if (hours) return `${hours}h ${minutes}m`;
+  return minutes ? `${minutes}m` : "< 1m";
 }
