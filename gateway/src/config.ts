@@ -4,7 +4,7 @@ import { isIP } from "net";
 import path from "path";
 import { ensurePrivateDir } from "./files";
 import { defaultReplicaId } from "./logger";
-import { ChainConfig, ChainConfigError, resolveChainConfig } from "@presale/abis";
+import { ChainConfig, ChainConfigError, LOCAL_CHAIN_ID, resolveChainConfig } from "@presale/abis";
 import type { S3StoreConfig } from "./images/s3Store";
 
 export type Registration = "open" | "approval" | "closed";
@@ -53,6 +53,22 @@ export interface Config {
   replicaId: string;
   /** Images in an S3-compatible bucket (S3_BUCKET set); null keeps them under imagesDir. */
   s3: S3Config | null;
+  /** The chain event indexer (chain/indexer); unused with CHAIN=none. */
+  chainIndex: ChainIndexConfig;
+}
+
+/** How the chain indexer follows the presale factory and its presales. */
+export interface ChainIndexConfig {
+  /** CHAIN_INDEXER: false leaves the indexer off on this replica (the API still serves what is indexed). */
+  enabled: boolean;
+  /** Blocks per eth_getLogs request (CHAIN_LOG_RANGE); halved while the endpoint refuses a range. */
+  logRange: number;
+  /** Blocks kept behind the head (CHAIN_CONFIRMATIONS): 0 on the local chain, 15 on BNB Smart Chain and its testnet. */
+  confirmations: number;
+  /** Time between polls (CHAIN_INDEX_INTERVAL_MS). */
+  intervalMs: number;
+  /** First block read when nothing is indexed yet (CHAIN_INDEX_FROM_BLOCK): the factory's deployment block. */
+  fromBlock: number;
 }
 
 /** The S3 image store: the bucket, how to reach it, and an optional public base URL (a CDN) to redirect /Images to. */
@@ -213,6 +229,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(...e.problems);
   }
 
+  // Local blocks are final (one node, no forks); BSC finalises in about 2 blocks under fast finality, 15 blocks (~11 s) covers reorgs of non-finalised blocks with room.
+  const chainId = chain?.chainId;
+  const local = chainId === LOCAL_CHAIN_ID || Boolean(chain?.local);
+  const chainIndex: ChainIndexConfig = {
+    enabled: bool("CHAIN_INDEXER", true),
+    logRange: int("CHAIN_LOG_RANGE", 5000, 1, 1_000_000),
+    confirmations: int("CHAIN_CONFIRMATIONS", local ? 0 : 15, 0, 10_000),
+    intervalMs: int("CHAIN_INDEX_INTERVAL_MS", local ? 1000 : 5000, 100, 3_600_000),
+    fromBlock: int("CHAIN_INDEX_FROM_BLOCK", 0, 0, 2 ** 31 - 1),
+  };
+
   if (problems.length) throw new ConfigError("Invalid configuration:\n  - " + problems.join("\n  - "));
 
   return {
@@ -247,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     replicaId,
     s3,
+    chainIndex,
   };
 }
 

@@ -45,6 +45,8 @@ async function main() {
   const server = app.express.listen(config.port, () => {
     log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);
   });
+  // After the migrations: it writes to the indexer's tables. It runs beside the API and never holds a request up.
+  if (services.startIndexer()) log.info({ confirmations: config.chainIndex.confirmations }, "chain indexer started");
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -56,6 +58,8 @@ async function main() {
     log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
     await drain(server, config.shutdownGraceMs);
     await app.stop();
+    // Before the chain: the indexer frees its lock and the next replica takes over.
+    await services.indexer?.stop();
     await services.chain.stop();
     await services.close();
     await ds.destroy();

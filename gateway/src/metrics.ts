@@ -114,3 +114,11 @@ new Gauge({
     this.set({ state: "waiting" }, sizes.waiting);
   },
 });
+
+/** Set by the replica that indexes, after each poll (chain/indexer). */
+export const indexProgress = new Gauge({
+  name: "chain_index_blocks",
+  help: "Chain indexer progress: the head block it saw, the last block it indexed, and how many confirmed blocks it is behind",
+  labelNames: ["block"] as const,
+  registers: [registry],
+});

@@ -1,3 +1,4 @@
+import { getAddress } from "ethers";
 import { Redis } from "ioredis";
 import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
@@ -8,6 +9,8 @@ import { AnswerCache } from "./cache/answerCache";
 import { RedisVersions } from "./cache/redisVersions";
 import { LocalVersions, type ResourceVersions } from "./cache/versions";
 import { ChainService } from "./chain/chainService";
+import { ChainIndexer } from "./chain/indexer/chainIndexer";
+import { readIndexStatus } from "./chain/indexer/indexStatus";
 import { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import { createImageStore } from "./images/createStore";
@@ -31,6 +34,8 @@ export class Services {
   readonly chain: ChainService;
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
+  /** This process's chain indexer, once started (startIndexer); it indexes while it holds the indexer lock. */
+  indexer: ChainIndexer | null = null;
   private readonly byResource = new Map<AnyResource, ResourceService>();
   private readonly sessions: SessionStore;
 
@@ -60,8 +65,47 @@ export class Services {
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
 
-  /** Closes what the services opened (the Redis connections, the image store's); the DataSource belongs to the caller. */
+  /** What the indexer follows on the active chain (its chain id and presale factory); null for CHAIN=none. */
+  get indexScope(): { chainId: number; factory: string } | null {
+    const chain = this.chain.active;
+    return chain && { chainId: chain.chainId, factory: getAddress(chain.contracts.presaleFactory) };
+  }
+
+  /**
+   * Starts following the chain's presale events (after chain.start(): the local
+   * chain's address is known then). Nothing with CHAIN=none or CHAIN_INDEXER=false.
+   */
+  startIndexer(overrides: { rpcUrl?: string } = {}): ChainIndexer | null {
+    const chain = this.chain.active;
+    const scope = this.indexScope;
+    if (!chain || !scope || !this.config.chainIndex.enabled || this.indexer) return this.indexer;
+    this.indexer = new ChainIndexer({
+      ds: this.ds,
+      database: this.config.database,
+      chainId: scope.chainId,
+      factory: scope.factory,
+      rpcUrl: overrides.rpcUrl ?? chain.rpcUrl,
+      config: this.config.chainIndex,
+      log: this.log,
+      changed: (names) => names.forEach((name) => void Promise.resolve(this.versions.bump(name)).catch(() => undefined)),
+    });
+    this.indexer.start();
+    return this.indexer;
+  }
+
+  /** How far the indexer is (read from the database: any replica answers, without calling the chain). */
+  indexStatus() {
+    const scope = this.indexScope;
+    return readIndexStatus(
+      this.ds,
+      scope && { ...scope, confirmations: this.config.chainIndex.confirmations, enabled: this.config.chainIndex.enabled },
+    );
+  }
+
+  /** Closes what the services opened (the indexer, the Redis connections, the image store's); the DataSource belongs to the caller. */
   async close() {
+    await this.indexer?.stop();
+    this.indexer = null;
     this.sessions.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.images.close();

@@ -42,6 +42,8 @@ function outputType(spec: FieldSpec): TypeRef {
       return GraphQLBoolean;
     case "blocks":
       return [ContentBlock];
+    case "datetime":
+      return GraphQLISODateTime;
     default:
       return GraphQLString;
   }
@@ -59,6 +61,7 @@ const describe = (name: string, spec: FieldSpec) => {
     spec.kind === "string" && `at most ${spec.max} characters`,
     spec.kind === "address" && "an EVM address",
     spec.kind === "amount" && "a decimal number, as text",
+    spec.kind === "uint" && "a whole number of base units, as decimal text",
     spec.kind === "html" && "rich text (sanitised HTML)",
     spec.kind === "image" && "image file name, served at /Images/{name}",
   ].filter(Boolean);
@@ -98,7 +101,7 @@ function buildTypes(resource: AnyResource): ResourceTypes {
   addField(filter, "id", ID, true);
   for (const [name, spec] of filterFieldsOf(resource)) {
     addField(filter, name, outputType(spec), true);
-    if (spec.kind === "int") RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLInt, true));
+    if (spec.kind === "int" || spec.kind === "datetime") RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, outputType(spec), true));
   }
   for (const name of ["createdAt", "updatedAt"]) {
     RANGE_SUFFIXES.forEach((s) => addField(filter, name + s, GraphQLISODateTime, true));

@@ -6,8 +6,9 @@ import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
 import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
+import { SaleInsightResolver } from "./SaleInsightResolver";
 
-const resolvers: [Function, ...Function[]] = [AuthResolver, ChainResolver, ...resources.map(resourceResolver)];
+const resolvers: [Function, ...Function[]] = [AuthResolver, ChainResolver, SaleInsightResolver, ...resources.map(resourceResolver)];
 
 let schema: Promise<GraphQLSchema> | undefined;
 

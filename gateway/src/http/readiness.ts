@@ -12,6 +12,11 @@ type State = "up" | "down" | "not configured";
  * the image store answers; otherwise 503 naming what is down. The process only
  * listens once its start-up (migrations, first admin, seeds) is done, so an
  * answer at all means that part finished. /healthz stays liveness.
+ *
+ * With a chain, it also says how far the chain indexer is ("indexer":
+ * { behind, lastError }) without failing: a lagging indexer or an RPC outage
+ * does not make this replica unfit for traffic (the API answers from what is
+ * indexed), so it stays out of the 200/503 decision.
  */
 export function readinessHandler(services: Services): RequestHandler {
   const { ds, redis, images, config } = services;
@@ -19,11 +24,12 @@ export function readinessHandler(services: Services): RequestHandler {
   let migrated = false;
   const migrationsApplied = async () => (migrated ||= !(await ds.showMigrations()));
   return async (_req, res) => {
-    const [database, migrations, redisState, imageStore] = await Promise.all([
+    const [database, migrations, redisState, imageStore, indexer] = await Promise.all([
       probe(() => ds.query("SELECT 1")),
       probe(migrationsApplied),
       redis ? probe(() => services.redisReachable(PROBE_TIMEOUT_MS)) : Promise.resolve<State>("not configured"),
       probe(() => images.probe()),
+      services.indexScope && config.chainIndex.enabled ? indexerState(services) : undefined,
     ]);
     const checks = { database, migrations, redis: redisState, images: imageStore };
     const down = Object.entries(checks)
@@ -32,7 +38,13 @@ export function readinessHandler(services: Services): RequestHandler {
     res.setHeader("Cache-Control", "no-store");
     res
       .status(down.length ? 503 : 200)
-      .json({ ready: !down.length, replica: config.replicaId, ...checks, ...(down.length ? { down } : {}) });
+      .json({
+        ready: !down.length,
+        replica: config.replicaId,
+        ...checks,
+        ...(down.length ? { down } : {}),
+        ...(indexer ? { indexer } : {}),
+      });
   };
 }
 
@@ -48,4 +60,12 @@ function probe(check: () => Promise<unknown>): Promise<State> {
       )
       .finally(() => clearTimeout(timer));
   });
+}
+
+/** The indexer's lag as last recorded; "unknown" when the database does not say within the bound. */
+async function indexerState(services: Services) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PROBE_TIMEOUT_MS)));
+  const status = await Promise.race([services.indexStatus().catch(() => undefined), late]).finally(() => clearTimeout(timer));
+  return status ? { behind: status.behind, lastError: status.lastError } : { behind: null, lastError: "unknown" };
 }

@@ -4,6 +4,7 @@ import { ArticleImage } from "./articleImage";
 import { BlocklistEntry } from "./blocklistEntry";
 import { ChainTransaction } from "./chainTransaction";
 import { ContactMessage } from "./contactMessage";
+import { Contribution } from "./contribution";
 import { Feature } from "./feature";
 import { FeatureDescription } from "./featureDescription";
 import { HomeImage } from "./homeImage";
@@ -20,6 +21,7 @@ import { Session } from "./session";
 import { Setting } from "./setting";
 import { SignInEvent } from "./signInEvent";
 import { User } from "./user";
+import { WhitelistEntry } from "./whitelistEntry";
 
 /** Every resource of the product; the GraphQL API, the REST shim and the schema follow from this list. */
 export const resources: AnyResource[] = [
@@ -44,4 +46,6 @@ export const resources: AnyResource[] = [
   ChainTransaction,
   Session,
   SignInEvent,
+  Contribution,
+  WhitelistEntry,
 ];

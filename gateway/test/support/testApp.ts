@@ -134,6 +134,7 @@ export async function startTestApp(
     },
     async close() {
       await app.stop();
+      await services.indexer?.stop();
       await services.chain.stop();
       await services.close();
       await ds.destroy();

@@ -11,6 +11,23 @@ const jsonText = {
   from: (v: string | null) => (v ? JSON.parse(v) : []),
 };
 
+/** Digits of the largest uint256 (2^256 - 1). */
+export const UINT_DIGITS = 78;
+
+/**
+ * uint256 values kept exact and in numeric order: DECIMAL(65,0) on MySQL (its
+ * widest; a presale's amounts stay far below 10^65), zero-padded fixed-width
+ * text on SQLite (text order is then numeric order), decimal text in the model.
+ */
+const uintText = {
+  to: (v: unknown) => (v === undefined || v === null ? v : String(v).padStart(UINT_DIGITS, "0")),
+  from: (v: string | null) => (v === null ? null : v.replace(/^0+(?=\d)/, "")),
+};
+const uintDecimal = {
+  to: (v: unknown) => (v === undefined || v === null ? v : String(v)),
+  from: (v: string | null) => (v === null ? null : String(v)),
+};
+
 function column(spec: FieldSpec, dialect: Dialect): EntitySchemaColumnOptions {
   const longText = dialect === "mysql" ? "mediumtext" : "text";
   switch (spec.kind) {
@@ -29,6 +46,12 @@ function column(spec: FieldSpec, dialect: Dialect): EntitySchemaColumnOptions {
       return { type: "varchar", length: 42, nullable: !spec.required };
     case "amount":
       return { type: "varchar", length: 78, nullable: !spec.required };
+    case "uint":
+      return dialect === "mysql"
+        ? { type: "decimal", precision: 65, scale: 0, nullable: !spec.required, transformer: uintDecimal }
+        : { type: "varchar", length: UINT_DIGITS, nullable: !spec.required, transformer: uintText };
+    case "datetime":
+      return { type: "datetime", nullable: !spec.required };
     case "image":
       return { type: "varchar", length: 255, nullable: !spec.required };
     case "constant":

@@ -41,6 +41,8 @@ export type FieldSpec = Common &
     | { kind: "bool"; default: boolean }
     | { kind: "address" }
     | { kind: "amount" }
+    | { kind: "uint" }
+    | { kind: "datetime" }
     | { kind: "image"; rule: ImageRule; updateRule?: ImageRule; upload: string }
     | { kind: "constant"; value: string }
     | { kind: "blocks" }
@@ -83,6 +85,10 @@ export const field = {
   }),
   address: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "address" as const, ...o }),
   amount: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "amount" as const, ...o }),
+  /** An exact unsigned integer of base units (a uint256 read from the chain), as decimal text; sorts numerically on both engines. */
+  uint: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "uint" as const, ...o }),
+  /** A point in time (a block's time); filterable fields take _gte/_lte ranges. */
+  datetime: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "datetime" as const, ...o }),
   /** An image column taking the kinds of an upload rule (SPEC section 5, in @presale/abis), through the `file` argument (legacy `logoURI`) unless told otherwise. */
   image: <const O extends Partial<Opts<"image">> = Record<never, never>>(rule: ImageRule, o: O = {} as O) => ({
     kind: "image" as const,

@@ -37,7 +37,7 @@ export function migrationSource(className: string, timestamp: number, declared: 
     `    await qr.dropTable(${JSON.stringify(resource.table)});`,
   ]);
   return `import { MigrationInterface, QueryRunner, Table } from "typeorm";
-import { bool, id, index, int, longText, text, timestamps, varchar } from "./columns";
+import { bool, datetime, id, index, int, isMysql, longText, text, timestamps, varchar } from "./columns";
 import { createSearchIndex, dropSearchIndex } from "./search";
 
 /** The tables of ${declared.map((resource) => resource.name).join(", ")} (written by \`npm run migration -w gateway\`). */
@@ -76,6 +76,10 @@ function columnSource(name: string, spec: FieldSpec): string {
       return `varchar(${quoted}, 42${required(spec)})`;
     case "amount":
       return `varchar(${quoted}, 78${required(spec)})`;
+    case "uint":
+      return `{ name: ${quoted}, ...(isMysql(qr) ? { type: "decimal", precision: 65, scale: 0 } : { type: "varchar", length: "78" }), isNullable: ${!spec.required} }`;
+    case "datetime":
+      return `{ ...datetime(${quoted}), isNullable: ${!spec.required} }`;
     case "image":
       return `varchar(${quoted}, 255${required(spec)})`;
     case "constant":

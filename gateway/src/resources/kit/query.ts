@@ -52,7 +52,7 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
     "createdAt",
     "updatedAt",
     ...filterFieldsOf(resource)
-      .filter(([, s]) => s.kind === "int")
+      .filter(([, s]) => s.kind === "int" || s.kind === "datetime")
       .map(([n]) => n),
   ]);
   const metadata = qb.expressionMap.mainAlias!.metadata;

@@ -66,8 +66,11 @@ export function normaliseField(name: string, spec: FieldSpec, raw: unknown): Nor
     }
     case "blocks":
       return normaliseBlocks(label, raw);
+    // uint and datetime hold chain-indexed values: written by the gateway's indexer, never through the API.
     case "constant":
     case "image":
+    case "uint":
+    case "datetime":
       return { skip: true };
   }
 }
