@@ -6,7 +6,7 @@
  * and the Dashboard's open sales.
  */
 import { screen, waitFor, within } from "@testing-library/react";
-import { setupUser } from "./helpers";
+import { captureDownloads, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, PRESALE, presaleState, TOKEN } from "./chainScreenMocks";
@@ -15,13 +15,6 @@ jest.mock("../src/chain/reads", () => require("./chainScreenMocks").readsMock())
 jest.mock("../src/chain/transactions", () => require("./chainScreenMocks").transactionsMock());
 jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
 jest.mock("../src/chain/WalletProvider", () => require("./chainScreenMocks").walletProviderMock());
-// The shipped introspection, with the sale-insight API while the gateway's schema lacks it (saleInsightSchema.ts).
-jest.mock("../src/providers/schema.json", () =>
-  require("./saleInsightSchema").saleInsightIntrospection(
-    jest.requireActual("../src/providers/schema.json"),
-    require("./fakeGateway").schema,
-  ),
-);
 // A fast poll, so the polling rule is seen within a test's time.
 jest.mock("../src/saleInsight/api", () => ({ ...jest.requireActual("../src/saleInsight/api"), POLL_MS: 150 }));
 
@@ -171,6 +164,28 @@ describe("ManageSale insight", () => {
     expect(await within(card).findByText(BUYER)).toBeInTheDocument();
     await user.click(within(card).getByText("Time"));
     await waitFor(() => expect(gateway.lastCall("allContributions").variables).toMatchObject({ sortField: "boughtAt" }));
+  });
+
+  it("exports every contributor of the presale with the product's export buttons, amounts exact", async () => {
+    const user = setupUser();
+    const downloads = captureDownloads();
+    try {
+      await openSale();
+      const card = table("Contributors");
+      await within(card).findByText("12.000000000000000001 BUSD");
+      await user.click(within(card).getByRole("button", { name: "CSV" }));
+      await waitFor(() => expect(downloads.files).toHaveLength(1));
+      const lines = (await downloads.files[0].blob.text()).trim().split("\r\n");
+      expect(lines).toHaveLength(13);
+      expect(lines[0]).toBe("Buyer,Currency,Amount paid,Tokens,Time,Transaction");
+      expect(lines[1]).toContain(",BUSD,12.000000000000000001,12000,");
+      expect(gateway.lastCall("allContributions").variables).toMatchObject({
+        filter: { presaleAddress: PRESALE },
+        sortField: "amountPaid",
+      });
+    } finally {
+      downloads.restore();
+    }
   });
 
   it("lists the whitelist with each address's on-chain state, read for the whole page in one call", async () => {

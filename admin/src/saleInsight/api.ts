@@ -59,15 +59,11 @@ const TIMELINE = `query PresaleTimeline($address: String!, $bucket: String!) {
   presaleTimeline(address: $address, bucket: $bucket) { at bnb busd cumulativeBnb cumulativeBusd contributions }
 }`;
 
-const STATUS = `query ChainIndexStatus { chainIndexStatus { enabled headBlock indexedBlock behind confirmations lastError } }`;
-
 export const fetchInsight = (address: string) =>
   graphqlRequest<{ presaleStats: PresaleStats; chainIndexStatus: ChainIndexStatus }>(INSIGHT, { address });
 
 export const fetchTimeline = async (address: string, bucket: Bucket) =>
   (await graphqlRequest<{ presaleTimeline: TimelinePoint[] }>(TIMELINE, { address, bucket })).presaleTimeline;
-
-export const fetchIndexStatus = async () => (await graphqlRequest<{ chainIndexStatus: ChainIndexStatus }>(STATUS)).chainIndexStatus;
 
 /** How often the screens ask the gateway whether a new block has been indexed (a gateway request, never an RPC one). */
 export const POLL_MS = 4000;
