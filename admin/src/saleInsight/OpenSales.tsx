@@ -35,6 +35,8 @@ export default function OpenSales() {
     const sale = progress.data?.get(String(record.presaleAddress));
     return sale?.isPresaleOpen ? [{ record, sale }] : [];
   });
+  // Nothing to say without registered presales or without a chain to read them from.
+  if (!progress.isSuccess) return null;
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
