@@ -87,6 +87,11 @@ export default function SaleCharts({ address, stats }: { address: string; stats:
   const hours = useTimeline(address, "hour", stats.indexedBlock);
   const days = useTimeline(address, "day", stats.indexedBlock);
   const hourly = hours.data ?? [];
+  // The line starts at the sale's start with nothing raised, so a first purchase draws a rise rather than a lone dot.
+  const start = stats.startTime && hourly.length && new Date(stats.startTime) < new Date(hourly[0].at) ? stats.startTime : null;
+  const cumulative = start
+    ? [{ at: start, bnb: "0", busd: "0", cumulativeBnb: "0", cumulativeBusd: "0", contributions: 0 }, ...hourly]
+    : hourly;
   return (
     <SaleSection title={translate(`${LABELS}.charts`)}>
       {hourly.length === 0 ? (
@@ -99,8 +104,8 @@ export default function SaleCharts({ address, stats }: { address: string; stats:
             gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(3, minmax(0, 1fr))" },
           }}
         >
-          <CumulativeChart currency="BNB" points={hourly} cap={stats.hardCapBnb} />
-          <CumulativeChart currency="BUSD" points={hourly} cap={stats.hardCapBusd} />
+          <CumulativeChart currency="BNB" points={cumulative} cap={stats.hardCapBnb} />
+          <CumulativeChart currency="BUSD" points={cumulative} cap={stats.hardCapBusd} />
           <PerDayChart points={days.data ?? []} />
         </Box>
       )}
