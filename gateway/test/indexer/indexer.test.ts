@@ -243,4 +243,22 @@ describe("chain indexer: contributions, whitelist and figures from the chain", (
       await indexer.stop();
     }
   });
+  it("follows the sale's settings and lifecycle: a changed hard cap, then closed", async () => {
+    const indexer = indexerFor(app);
+    try {
+      await sale.setHardCap(parseEther("10"));
+      await sale.close();
+      await indexer.pollOnce();
+      const figures = (await stats()).body.data.presaleStats;
+      expect(figures).toMatchObject({ hardCapBnb: parseEther("10").toString(), open: false, secondsLeft: null });
+      // Percent of the new 10 BNB cap: raised wei / 1e19 × 100.
+      expect(figures.percentBnb).toBeCloseTo(Number(figures.raisedBnb) / 1e17, 3);
+      const [{ n }] = await app.services.ds.query(
+        `SELECT COUNT(*) AS n FROM chain_events WHERE name IN ('SettingChanged', 'PresaleClosed')`,
+      );
+      expect(Number(n)).toBe(2);
+    } finally {
+      await indexer.stop();
+    }
+  });
 });

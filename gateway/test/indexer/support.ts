@@ -8,12 +8,15 @@ import type { ChainIndexConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
 import type { TestApp } from "../support/testApp";
 
-/** An indexer on the app's database and chain, polled by hand (pollOnce) unless the test starts it. */
-export function indexerFor(app: TestApp, config: Partial<ChainIndexConfig> = {}, rpcUrl?: string) {
+/**
+ * An indexer on the app's chain, polled by hand (pollOnce) unless the test
+ * starts it; on the app's database, or on `replica`'s (another process on it).
+ */
+export function indexerFor(app: TestApp, config: Partial<ChainIndexConfig> = {}, rpcUrl?: string, replica: TestApp = app) {
   const scope = app.services.indexScope!;
   return new ChainIndexer({
-    ds: app.services.ds,
-    database: app.services.config.database,
+    ds: replica.services.ds,
+    database: replica.services.config.database,
     chainId: scope.chainId,
     factory: scope.factory,
     rpcUrl: rpcUrl ?? app.services.chain.localChain!.rpcUrl,

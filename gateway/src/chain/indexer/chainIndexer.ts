@@ -24,6 +24,8 @@ export interface ChainIndexerOptions {
 const MAX_BACKOFF_MS = 60_000;
 
 const presaleInterface = interfaceOf("Presale");
+/** Block headers requested in parallel while reading a range. */
+const HEADERS_AT_ONCE = 8;
 
 /**
  * Follows the presale factory's PresaleCreated events and every presale's
@@ -46,6 +48,8 @@ export class ChainIndexer {
   private closing = false;
   private failures = 0;
   private holding = false;
+  /** The head the last poll saw (kept when the poll then fails, so the status can say how far behind it is). */
+  private seenHead: number | null = null;
 
   constructor(private readonly options: ChainIndexerOptions) {
     this.store = new IndexStore(options.ds, options.chainId, options.factory, options.changed);
@@ -96,7 +100,7 @@ export class ChainIndexer {
       const message = errorText(e);
       if (this.failures === 1 || this.failures % 10 === 0)
         log.warn({ err: e, failures: this.failures, retryInMs: delay }, "chain indexer: poll failed, retrying with back-off");
-      await this.store.recordStatus(null, message).catch(() => undefined);
+      await this.store.recordStatus(this.seenHead, message).catch(() => undefined);
     }
     this.schedule(delay);
   }
@@ -109,13 +113,15 @@ export class ChainIndexer {
     this.holding = this.holding ? await this.lock.held() : await this.lock.tryAcquire();
     if (!this.holding) return false;
     const { config } = this.options;
+    this.seenHead = null;
     const head = await this.rpc.blockNumber();
+    this.seenHead = head;
+    indexProgress.set({ block: "head" }, head);
     const target = head - config.confirmations;
     let cursor = await this.store.cursor(config.fromBlock);
     cursor = await this.checkReorg(cursor);
     while (cursor.blockNumber < target && !this.closing) cursor = await this.indexRange(cursor, target, head);
     await this.store.recordStatus(head, null);
-    indexProgress.set({ block: "head" }, head);
     indexProgress.set({ block: "indexed" }, cursor.blockNumber);
     indexProgress.set({ block: "behind" }, Math.max(0, target - cursor.blockNumber));
     return true;
@@ -177,7 +183,11 @@ export class ChainIndexer {
         .filter(isEvent),
     ].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
     const blocks = new Map<number, BlockHeader>();
-    for (const number of new Set([...events.map((event) => event.blockNumber), to])) blocks.set(number, await this.header(number));
+    const numbers = [...new Set([...events.map((event) => event.blockNumber), to])];
+    // A few at a time: fast on a busy range, without tripping an endpoint's rate limit.
+    for (let at = 0; at < numbers.length; at += HEADERS_AT_ONCE)
+      for (const block of await Promise.all(numbers.slice(at, at + HEADERS_AT_ONCE).map((number) => this.header(number))))
+        blocks.set(block.number, block);
     // A log from a block that is no longer the one at its height: the chain moved while we read; the next poll reads again.
     for (const event of events)
       if (blocks.get(event.blockNumber)!.hash !== event.blockHash) throw new Error(`block ${event.blockNumber} changed while it was read`);

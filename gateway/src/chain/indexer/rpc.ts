@@ -50,16 +50,18 @@ export class IndexerRpc {
     ]) as Promise<RawLog[]>;
   }
 
-  /** eth_call of a presale getter (hardCap, BUSDhardCap) at a block; null when the node cannot answer for that block. */
+  /**
+   * eth_call of a uint getter (a presale's hardCap, BUSDhardCap) as of a block; the current value when the node no
+   * longer has that block's state (public BSC nodes keep about 128 blocks). Null when the answer is not a number.
+   */
   async callUint(to: string, data: string, blockNumber: number): Promise<bigint | null> {
-    for (const tag of [toQuantity(blockNumber), "latest"]) {
-      try {
-        return BigInt((await this.provider.send("eth_call", [{ to, data }, tag])) as string);
-      } catch {
-        // A node without that block's state (public BSC nodes keep about 128 blocks): the current value instead.
-      }
+    let answer: unknown;
+    try {
+      answer = await this.provider.send("eth_call", [{ to, data }, toQuantity(blockNumber)]);
+    } catch {
+      answer = await this.provider.send("eth_call", [{ to, data }, "latest"]);
     }
-    return null;
+    return typeof answer === "string" && /^0x[0-9a-f]{1,64}$/i.test(answer) ? BigInt(answer) : null;
   }
 
   destroy() {

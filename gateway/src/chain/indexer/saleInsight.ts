@@ -136,11 +136,17 @@ async function saleState(
     hardCap: followed?.hardCap ? BigInt(followed.hardCap) : null,
     busdHardCap: followed?.busdHardCap ? BigInt(followed.busdHardCap) : null,
   };
-  if (!followed) {
+  if (state.hardCap === null || state.busdHardCap === null) {
     const record = await launchPadCaps(presale);
-    const wei = (human: string | null | undefined) => (human ? parseUnits(human, 18) : null);
-    state.hardCap = wei(record?.hardCap);
-    state.busdHardCap = wei(record?.busdHardCap);
+    const wei = (human: string | null | undefined) => {
+      try {
+        return human ? parseUnits(human, 18) : null;
+      } catch {
+        return null; // More than 18 decimals in the record: not a cap the chain could hold.
+      }
+    };
+    state.hardCap ??= wei(record?.hardCap);
+    state.busdHardCap ??= wei(record?.busdHardCap);
   }
   const events: { name: string; args: string }[] = await ds.query(
     `SELECT name, args FROM chain_events WHERE chainId = ? AND address = ? AND name IN ('PresaleStarted', 'PresaleClosed', 'SettingChanged')
