@@ -108,6 +108,8 @@ export const fakeChain = {
   config: CONFIG as typeof CONFIG | null,
   readPresale: jest.fn(),
   readBlacklisted: jest.fn(),
+  /** Multicall3 reads of many contracts (LaunchPad progress, whitelist state): undefined answers unless programmed. */
+  readMany: jest.fn(),
   sendTransaction: jest.fn(),
   reset() {
     this.account = OWNER;
@@ -115,6 +117,7 @@ export const fakeChain = {
     this.config = { ...CONFIG };
     this.readPresale.mockReset().mockImplementation(async () => presaleState());
     this.readBlacklisted.mockReset().mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, true])));
+    this.readMany.mockReset().mockImplementation(async (calls: unknown[]) => calls.map(() => undefined));
     this.sendTransaction.mockReset().mockImplementation(async () => receipt());
   },
   /** The functions sent, in order ('Presale.startPresale', ...). */
@@ -133,6 +136,7 @@ export const readsMock = () =>
   realWith<Reads>("../src/chain/reads", {
     readPresale: (...args) => fakeChain.readPresale(...args),
     readBlacklisted: (...args) => fakeChain.readBlacklisted(...args),
+    readMany: (...args) => fakeChain.readMany(...args),
   });
 
 export const transactionsMock = () =>

@@ -52,6 +52,8 @@ export class FakeGateway {
   readonly calls: Call[] = [];
   private store = new Map<string, Row[]>();
   private failures = new Map<string, Failure>();
+  /** Answers of the queries outside the list conventions (presaleStats...), by field name. */
+  private answers = new Map<string, (args: Row) => unknown>();
   private nextId = 1000;
   private now = Date.parse("2024-05-01T10:00:00Z");
   private plurals = listTypes();
@@ -74,10 +76,17 @@ export class FakeGateway {
     this.failures.set(operation, failure);
   }
 
+  /** Answers a root field that is not a list resource's (presaleStats, chainIndexStatus...) from now on. */
+  answer(field: string, resolve: (args: Row) => unknown) {
+    this.answers.set(field, resolve);
+    return this;
+  }
+
   reset() {
     this.calls.length = 0;
     this.store.clear();
     this.failures.clear();
+    this.answers.clear();
   }
 
   callsOf(operation: string) {
@@ -189,6 +198,7 @@ export class FakeGateway {
     });
     root.me = () => null;
     root.logout = () => true;
+    for (const [field, resolve] of this.answers) root[field] = resolve;
     return root;
   }
 

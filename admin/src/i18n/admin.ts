@@ -2,6 +2,7 @@ import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { TranslationMessages } from "react-admin";
 import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
+import { saleInsightMessages } from "./saleInsight";
 import { securityMessages } from "./security";
 
 type Tree = { [key: string]: string | Tree };
@@ -17,9 +18,9 @@ function merge(base: Tree, extra: Tree): Tree {
 }
 
 /** Every text of the signed-in admin: en.ts and the chain screens' texts (kept out of the /login chunk). */
-export const adminMessages = merge(
-  merge(en as unknown as Tree, chainScreenMessages as unknown as Tree),
-  securityMessages as unknown as Tree,
+export const adminMessages = [chainScreenMessages, securityMessages, saleInsightMessages].reduce<Tree>(
+  (all, messages) => merge(all, messages as unknown as Tree),
+  en as unknown as Tree,
 ) as unknown as TranslationMessages;
 
 export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], {

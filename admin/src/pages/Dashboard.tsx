@@ -1,6 +1,6 @@
 import ArticleIcon from "@mui/icons-material/Article";
 import { Box, Card, CardActionArea, CardContent, Chip, Skeleton, Stack, Typography } from "@mui/material";
-import type { ReactElement } from "react";
+import { lazy, Suspense, type ReactElement } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Title, useGetList, useTranslate } from "react-admin";
 import { SCREENS } from "../registry";
@@ -30,6 +30,9 @@ const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard, adminOnly }) =>
       ]
     : [],
 );
+/** The open sales read the chain: their code (and the chain layer) loads after the dashboard's own. */
+const OpenSales = lazy(() => import("../saleInsight/OpenSales"));
+
 const CARDS: CardSpec[] = LINKS.filter((link) => link.card);
 const MORE = LINKS.filter((link) => !link.card);
 
@@ -82,6 +85,9 @@ export default function Dashboard() {
           <CountCard key={card.to} {...card} />
         ))}
       </Stack>
+      <Suspense fallback={null}>
+        <OpenSales />
+      </Suspense>
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1, display: "flex", alignItems: "center", gap: 1 }}>
         <ArticleIcon fontSize="small" /> {translate("app.dashboard.more")}
       </Typography>

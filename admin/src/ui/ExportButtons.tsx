@@ -12,7 +12,7 @@ type Kind = "excel" | "csv" | "print";
 
 /** Excel, CSV and print of every record the list's filter matches, in the list's order. */
 export function ExportButtons({ columns }: { columns: Column[] }) {
-  const { resource, filterValues, sort, total } = useListContext();
+  const { resource, filter, filterValues, sort, total } = useListContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const translate = useTranslate();
@@ -23,7 +23,8 @@ export function ExportButtons({ columns }: { columns: Column[] }) {
   const run = async (kind: Kind) => {
     setBusy(kind);
     try {
-      const records = await fetchAllRecords(dataProvider, resource, { filter: filterValues, sort });
+      // The list's permanent filter too (a presale's contributors), not only what the user typed.
+      const records = await fetchAllRecords(dataProvider, resource, { filter: { ...filterValues, ...filter }, sort });
       const cols = exportableColumns(columns);
       const table: Table = {
         headers: cols.map((c) => translate(c.label)),

@@ -9,6 +9,7 @@ import { DepositCard } from "./DepositCard";
 import { PresaleHistory } from "./PresaleHistory";
 import { PresaleValues } from "./PresaleValues";
 import { SaleCard } from "./SaleCard";
+import { SaleInsight } from "../../saleInsight/SaleInsight";
 import { SaleHeader } from "./SaleHeader";
 import { SettingsCard } from "./SettingsCard";
 import { SaleContext, useSaleState } from "./useSale";
@@ -87,6 +88,7 @@ function ManageSale({ address }: { address: string }) {
             </Box>
           </>
         )}
+        <SaleInsight />
         <PresaleHistory explorerUrl={explorerUrl} />
       </Stack>
       <WhitelistDialog open={whitelistOpen} onClose={() => setWhitelistOpen(false)} />

@@ -1,6 +1,6 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { Button } from "@mui/material";
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useRecordContext, useTranslate } from "react-admin";
 import { col } from "../../ui/columns";
@@ -10,6 +10,8 @@ import { lockDaysForPid } from "@presale/abis";
 
 /** The 'Add LaunchPadv' modal signs a transaction: its code (and the chain layer) loads on first use. */
 const LaunchPadCreate = lazy(() => import("./LaunchPadCreate"));
+/** The progress column reads the chain (one call for the page): its code loads with the first row. */
+const LaunchPadProgress = lazy(() => import("../../saleInsight/LaunchPadProgress"));
 
 function ManageSaleLink() {
   const record = useRecordContext();
@@ -35,6 +37,11 @@ export const LaunchPadList = () => (
     columns={[
       col.actions("pools", "resources.LaunchPad.fields.pools", () => <PoolDays />),
       col.text("presaleAddress", "resources.LaunchPad.fields.presaleAddress", { sortable: true }),
+      col.actions("progress", "app.sale_insight.fields.progress", () => (
+        <Suspense fallback={null}>
+          <LaunchPadProgress />
+        </Suspense>
+      )),
       col.actions("action", "app.list.action", () => (
         <>
           <ManageSaleLink />
