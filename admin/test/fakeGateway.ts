@@ -2,6 +2,7 @@ import { readFileSync } from "fs";
 import { buildSchema, getNamedType, graphql, GraphQLError, isObjectType, type GraphQLObjectType } from "graphql";
 import { http, HttpResponse } from "msw";
 import path from "path";
+import { withAuditContract } from "./auditContract";
 
 /**
  * A stand-in for the gateway in jest: the real schema (gateway/schema.graphql,
@@ -9,7 +10,7 @@ import path from "path";
  * ra-data-graphql-simple conventions. Queries the admin sends that the real
  * schema would refuse fail here too. Every operation is recorded.
  */
-export const schema = buildSchema(readFileSync(path.join(__dirname, "../../gateway/schema.graphql"), "utf8"));
+export const schema = withAuditContract(buildSchema(readFileSync(path.join(__dirname, "../../gateway/schema.graphql"), "utf8")));
 
 export type Row = Record<string, any>;
 
@@ -55,12 +56,20 @@ export class FakeGateway {
   private nextId = 1000;
   private now = Date.parse("2024-05-01T10:00:00Z");
   private plurals = listTypes();
+  /** Root resolvers a test adds or replaces (revisions, restoreRevision, a conflicting update...); cleared by reset(). */
+  readonly resolvers: Record<string, (args: Row) => unknown> = {};
 
   /** Replaces a type's rows. Ids, dates and defaults are filled in. */
   seed(type: string, rows: Row[]) {
     this.store.set(
       type,
-      rows.map((r, i) => ({ id: String(i + 1), createdAt: this.stamp(i), updatedAt: this.stamp(i), ...r })),
+      rows.map((r, i) => ({
+        id: String(i + 1),
+        createdAt: this.stamp(i),
+        updatedAt: this.stamp(i),
+        ...("version" in this.fieldsOf(type) ? { version: 1 } : {}),
+        ...r,
+      })),
     );
     return this;
   }
@@ -78,6 +87,7 @@ export class FakeGateway {
     this.calls.length = 0;
     this.store.clear();
     this.failures.clear();
+    for (const key of Object.keys(this.resolvers)) delete this.resolvers[key];
   }
 
   callsOf(operation: string) {
@@ -107,6 +117,8 @@ export class FakeGateway {
         const term = String(value).toLowerCase();
         rows = rows.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.toLowerCase().includes(term)));
       } else if (key === "ids") rows = rows.filter((r) => (value as string[]).map(String).includes(String(r.id)));
+      else if (key.endsWith("_gte")) rows = rows.filter((r) => r[key.slice(0, -4)] >= value);
+      else if (key.endsWith("_lte")) rows = rows.filter((r) => r[key.slice(0, -4)] <= value);
       else rows = rows.filter((r) => r[key] === value);
     }
     const field = args.sortField ?? "id";
@@ -132,6 +144,7 @@ export class FakeGateway {
         args.blockFiles[i] ? { ...b, imageUri: fileName(args.blockFiles[i]) } : b,
       );
     }
+    if ("version" in fields) row.version = (existing?.version ?? 0) + 1;
     if (!existing) {
       row.id = String(this.nextId++);
       row.createdAt = row.updatedAt = this.stamp(this.nextId);
@@ -166,7 +179,15 @@ export class FakeGateway {
         return row;
       };
       root[`update${type}`] = (a) => {
-        const row = this.write(type, a, this.find(type, a.id));
+        const current = this.find(type, a.id);
+        if (a.expectedVersion !== undefined && a.expectedVersion !== null && a.expectedVersion !== current.version) {
+          // The contract's refusal of a stale save; `savedBy` is whoever a test says saved last.
+          const savedBy = current.savedBy ?? "someone";
+          throw new GraphQLError(`Someone else changed this record since you opened it (saved by ${savedBy} at ${current.updatedAt})`, {
+            extensions: { code: "CONFLICT", savedBy, savedAt: current.updatedAt, currentVersion: current.version },
+          });
+        }
+        const row = this.write(type, a, current);
         this.store.set(
           type,
           this.rows(type).map((r) => (String(r.id) === String(a.id) ? row : r)),
@@ -189,7 +210,7 @@ export class FakeGateway {
     });
     root.me = () => null;
     root.logout = () => true;
-    return root;
+    return { ...root, ...this.resolvers };
   }
 
   /** The msw handlers: images by name, and POST /graphql, JSON or multipart (graphql-upload spec). */

@@ -1,5 +1,6 @@
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { TranslationMessages } from "react-admin";
+import { auditMessages } from "./audit";
 import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
 import { securityMessages } from "./security";
@@ -16,10 +17,10 @@ function merge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** Every text of the signed-in admin: en.ts and the chain screens' texts (kept out of the /login chunk). */
-export const adminMessages = merge(
-  merge(en as unknown as Tree, chainScreenMessages as unknown as Tree),
-  securityMessages as unknown as Tree,
+/** Every text of the signed-in admin: en.ts, then the chain screens', security and audit texts (kept out of the /login chunk). */
+export const adminMessages = [chainScreenMessages, securityMessages, auditMessages].reduce<Tree>(
+  (all, extra) => merge(all, extra as unknown as Tree),
+  en as unknown as Tree,
 ) as unknown as TranslationMessages;
 
 export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], {
