@@ -33,8 +33,7 @@ function ConflictChoices({ conflict, clear }: { conflict: Conflict; clear: () =>
   return (
     <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
       <AlertTitle>{translate("app.audit.conflict.title")}</AlertTitle>
-      {conflict.savedBy &&
-        translate("app.audit.conflict.saved_by", { name: conflict.savedBy, time: formatDateTime(conflict.savedAt) })}
+      {conflict.savedBy && translate("app.audit.conflict.saved_by", { name: conflict.savedBy, time: formatDateTime(conflict.savedAt) })}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button variant="outlined" size="small" onClick={reload} disabled={busy}>
           {translate("app.audit.conflict.reload")}

@@ -26,7 +26,11 @@ export function RecordLink({ event }: { event: RaRecord }) {
   const path = recordPath(event);
   if (!path) return <>{text}</>;
   return (
-    <Link component={RouterLink} to={path} title={translate("app.audit.open_record", { resource: event.resource, id: event.recordId ?? "" })}>
+    <Link
+      component={RouterLink}
+      to={path}
+      title={translate("app.audit.open_record", { resource: event.resource, id: event.recordId ?? "" })}
+    >
       {text}
     </Link>
   );

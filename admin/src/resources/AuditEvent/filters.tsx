@@ -44,8 +44,22 @@ export function useActivityFilters() {
       alwaysOn
     />,
     <TextInput key="recordId" source="recordId" label={label("recordId")} alwaysOn />,
-    <SelectInput key="operation" source="operation" label={label("operation")} choices={choices(OPERATIONS, "operations")} emptyText="—" alwaysOn />,
-    <SelectInput key="transport" source="transport" label={label("transport")} choices={choices(TRANSPORTS, "transports")} emptyText="—" alwaysOn />,
+    <SelectInput
+      key="operation"
+      source="operation"
+      label={label("operation")}
+      choices={choices(OPERATIONS, "operations")}
+      emptyText="—"
+      alwaysOn
+    />,
+    <SelectInput
+      key="transport"
+      source="transport"
+      label={label("transport")}
+      choices={choices(TRANSPORTS, "transports")}
+      emptyText="—"
+      alwaysOn
+    />,
     <DateInput key="from" source="createdAt_gte" label={label("createdAt_gte")} parse={dayBound(false)} alwaysOn />,
     <DateInput key="to" source="createdAt_lte" label={label("createdAt_lte")} parse={dayBound(true)} alwaysOn />,
   ];
