@@ -3,6 +3,7 @@ import { ChainTransactions1732100000000 } from "./migrations/1732100000000-Chain
 import { SignInSecurity1732200000000 } from "./migrations/1732200000000-SignInSecurity";
 import { SearchIndexes1732300000000 } from "./migrations/1732300000000-SearchIndexes";
 import { RoadMoreImage1732400000000 } from "./migrations/1732400000000-RoadMoreImage";
+import { AuditTrail1732600000000 } from "./migrations/1732600000000-AuditTrail";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -11,6 +12,7 @@ export const migrations = [
   SignInSecurity1732200000000,
   SearchIndexes1732300000000,
   RoadMoreImage1732400000000,
+  AuditTrail1732600000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver } from "./seed";

@@ -67,6 +67,17 @@ export class ServiceUnavailableError extends coded("SERVICE_UNAVAILABLE", 503) {
 /** The images store is full (ENOSPC). */
 export class InsufficientStorageError extends coded("INSUFFICIENT_STORAGE", 507) {}
 
+/** A save based on a version of the record that is no longer current: someone else saved it meanwhile. */
+export class ConflictError extends AppError {
+  constructor(
+    readonly savedBy: string,
+    readonly savedAt: Date,
+    readonly currentVersion: number,
+  ) {
+    super("CONFLICT", 409, `Someone else changed this record since you opened it (saved by ${savedBy} at ${savedAt.toISOString()})`);
+  }
+}
+
 /** Refused for now; `retryAfter` seconds later it may succeed (sent as Retry-After). */
 export class TooManyRequestsError extends AppError {
   readonly retryAfter: number;

@@ -17,6 +17,9 @@ import { resources } from "./resources";
 import { LaunchPad } from "./resources/launchPad";
 import { User } from "./resources/user";
 import { ChainTransaction } from "./resources/chainTransaction";
+import { AuditEvent } from "./resources/auditEvent";
+import { AuditTrail } from "./audit/trail";
+import { Revisions } from "./audit/revisions";
 import type { AnyResource } from "./resources/kit/define";
 import { ResourceService } from "./resources/kit/service";
 
@@ -29,6 +32,10 @@ export class Services {
   readonly answers: AnswerCache;
   readonly auth: AuthService;
   readonly chain: ChainService;
+  /** Where every writer appends its audit events. */
+  readonly trail: AuditTrail;
+  /** Records' histories, read from the audit trail, and restoring a revision. */
+  readonly revisions: Revisions;
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
   private readonly byResource = new Map<AnyResource, ResourceService>();
@@ -45,7 +52,14 @@ export class Services {
     this.redis = config.redis ? createRedis(config.redis.url, log) : undefined;
     this.versions = this.redis ? new RedisVersions(this.redis, prefix, log) : new LocalVersions();
     const changed = (resource: AnyResource) => this.versions.bump(resource.name);
-    for (const resource of resources) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed));
+    // Appending an event is a write of the AuditEvent resource: cached lists of events are dropped after each.
+    const events = new ResourceService<AnyResource>(AuditEvent, ds, this.images, changed);
+    this.trail = new AuditTrail(() => events.written());
+    this.byResource.set(AuditEvent, events);
+    for (const resource of resources) {
+      if (resource !== AuditEvent) this.byResource.set(resource, new ResourceService(resource, ds, this.images, changed, this.trail));
+    }
+    this.revisions = new Revisions(ds, (resource) => this.resource(resource));
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
     this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, this.redis && new SessionMarks(this.redis, prefix));
     this.auth = new AuthService({

@@ -1,12 +1,15 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { ServiceUnavailableError } from "../errors";
 import type { ClientInfo } from "../auth/authService";
+import type { Via } from "../audit/via";
 import type { AuthUser } from "../auth/tokens";
 import type { Services } from "../services";
 
 export interface GqlContext {
   user?: AuthUser;
   client: ClientInfo;
+  /** How its writes are recorded in the audit trail (transport, request id, IP). */
+  via: Via;
   services: Services;
   /** What a save answers ('News updated successfully'); sent as the response's extensions.message. */
   savedMessage?: string;

@@ -9,6 +9,7 @@ import { graphqlAnswers, publicReadsOf } from "../cache/graphqlAnswers";
 import { resources } from "../resources";
 import type { Services } from "../services";
 import { clientOf } from "../http/client";
+import { viaOf } from "../audit/via";
 import { readAheadError } from "../http/keptAnswers";
 import { authenticate, GqlContext } from "./context";
 import { documentLimits } from "./documentLimits";
@@ -97,7 +98,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
   const contextOf = async (req: Request, res: Response): Promise<GqlContext> => {
     try {
       await authenticateOnce(req, res);
-      return { user: res.locals.user, client: clientOf(req), services };
+      return { user: res.locals.user, client: clientOf(req), via: viaOf(req, "graphql"), services };
     } catch (e) {
       throw toGraphQLError(e);
     }

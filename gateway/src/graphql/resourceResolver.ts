@@ -64,21 +64,21 @@ export function resourceResolver(resource: AnyResource): Function {
 
     @offered(resource.operations.create, Mutation(() => types.object, { name: `create${resource.name}` }))
     async create(@Args(() => types.createArgs) args: Input, @Ctx() ctx: GqlContext) {
-      const row = await service(ctx).create(withFiles(args, ctx), ctx.user);
+      const row = await service(ctx).create(withFiles(args, ctx), ctx.user, ctx.via);
       ctx.savedMessage = savedMessage(resource, "create");
       return row;
     }
 
     @offered(resource.operations.update, Mutation(() => types.object, { name: `update${resource.name}` }))
     async update(@Args(() => types.updateArgs) { id, ...args }: Input, @Ctx() ctx: GqlContext) {
-      const row = await service(ctx).update(id, withFiles(args, ctx), ctx.user);
+      const row = await service(ctx).update(id, withFiles(args, ctx), ctx.user, ctx.via);
       ctx.savedMessage = savedMessage(resource, "update");
       return row;
     }
 
     @offered(resource.operations.delete, Mutation(() => types.object, { name: `delete${resource.name}` }))
     async remove(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
-      const row = await service(ctx).remove(id, ctx.user);
+      const row = await service(ctx).remove(id, ctx.user, ctx.via);
       ctx.savedMessage = savedMessage(resource, "remove");
       return row;
     }

@@ -1,6 +1,6 @@
 import { GraphQLBoolean, GraphQLInt, GraphQLScalarType, GraphQLString } from "graphql";
 import { ArgsType, Field, GraphQLISODateTime, ID, InputType, ObjectType } from "type-graphql";
-import type { AnyResource } from "../resources/kit/define";
+import { type AnyResource, isVersioned } from "../resources/kit/define";
 import { FieldSpec, labelOf } from "../resources/kit/fields";
 import { filterFieldsOf, RANGE_SUFFIXES } from "../resources/kit/query";
 import { GraphQLUpload } from "./upload";
@@ -90,6 +90,8 @@ function buildTypes(resource: AnyResource): ResourceTypes {
   }
   addField(object, "createdAt", GraphQLISODateTime, false);
   addField(object, "updatedAt", GraphQLISODateTime, false);
+  if (isVersioned(resource))
+    addField(object, "version", GraphQLInt, false, "1 on create, +1 on each save; send it back as expectedVersion");
   ObjectType(resource.name, { description: resource.doc })(object);
 
   const filter = named(`${resource.name}Filter`);
@@ -107,7 +109,16 @@ function buildTypes(resource: AnyResource): ResourceTypes {
 
   const args = (kind: "Create" | "Update") => {
     const cls = named(`${kind}${resource.name}Args`);
-    if (kind === "Update") addField(cls, "id", ID, false);
+    if (kind === "Update") {
+      addField(cls, "id", ID, false);
+      addField(
+        cls,
+        "expectedVersion",
+        GraphQLInt,
+        true,
+        "The version the edit started from: a save over a newer one is refused (CONFLICT)",
+      );
+    }
     for (const [name, spec] of Object.entries(resource.fields)) {
       if (spec.hidden || spec.kind === "constant") continue;
       if (spec.kind === "image") addField(cls, spec.upload, GraphQLUpload, true, describe(name, spec));

@@ -2,12 +2,13 @@ import { GraphQLSchema, introspectionFromSchema, lexicographicSortSchema, printS
 import { buildSchema } from "type-graphql";
 import { resources } from "../resources";
 import { authChecker } from "./authChecker";
+import { AuditResolver } from "./AuditResolver";
 import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
 import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
 
-const resolvers: [Function, ...Function[]] = [AuthResolver, ChainResolver, ...resources.map(resourceResolver)];
+const resolvers: [Function, ...Function[]] = [AuthResolver, ChainResolver, AuditResolver, ...resources.map(resourceResolver)];
 
 let schema: Promise<GraphQLSchema> | undefined;
 

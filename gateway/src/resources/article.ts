@@ -15,5 +15,6 @@ export const Article = defineResource({
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   access: PUBLIC_CONTENT,
+  history: true,
   defaultSort: NEWEST_FIRST,
 });

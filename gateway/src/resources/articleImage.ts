@@ -9,4 +9,5 @@ export const ArticleImage = defineResource({
     imageUri: field.image("any", { required: true }),
   },
   access: PUBLIC_CONTENT,
+  history: true,
 });

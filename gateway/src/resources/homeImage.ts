@@ -6,4 +6,5 @@ export const HomeImage = defineResource({
   doc: "The home page image.",
   fields: { imageUri: field.image("pngSvg", { required: true }) },
   access: PUBLIC_CONTENT,
+  history: true,
 });

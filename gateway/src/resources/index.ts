@@ -1,6 +1,7 @@
 import { About } from "./about";
 import { Article } from "./article";
 import { ArticleImage } from "./articleImage";
+import { AuditEvent } from "./auditEvent";
 import { BlocklistEntry } from "./blocklistEntry";
 import { ChainTransaction } from "./chainTransaction";
 import { ContactMessage } from "./contactMessage";
@@ -44,4 +45,5 @@ export const resources: AnyResource[] = [
   ChainTransaction,
   Session,
   SignInEvent,
+  AuditEvent,
 ];

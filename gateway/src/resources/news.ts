@@ -11,5 +11,6 @@ export const News = defineResource({
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   access: PUBLIC_CONTENT,
+  history: true,
   defaultSort: NEWEST_FIRST,
 });

@@ -13,5 +13,6 @@ export const NewsDescription = defineResource({
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   access: PUBLIC_CONTENT,
+  history: true,
   defaultSort: NEWEST_FIRST,
 });

@@ -9,4 +9,5 @@ export const Setting = defineResource({
     value: field.text({ searchable: true, legacy: "Description" }),
   },
   access: PUBLIC_CONTENT,
+  history: true,
 });

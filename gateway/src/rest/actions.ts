@@ -1,5 +1,6 @@
 import type { ClientInfo } from "../auth/authService";
 import type { AuthUser } from "../auth/tokens";
+import type { Via } from "../audit/via";
 import { NotFoundError, ValidationError } from "../errors";
 import type { Resource, Row } from "../resources/kit/define";
 import { resourceLabel, savedMessage } from "../resources/kit/messages";
@@ -13,6 +14,8 @@ import type { RestRoute } from "./routes";
 export interface Caller {
   user?: AuthUser;
   client: ClientInfo;
+  /** How its writes are recorded in the audit trail. */
+  via: Via;
 }
 
 const isMissing = (v: unknown) => v === undefined || v === null || v === "";
@@ -75,12 +78,12 @@ export async function perform(route: RestRoute, services: Services, caller: Call
   const label = resourceLabel(resource);
   switch (route.action) {
     case "create": {
-      const row = await service.create(inputOf(route, body, files), caller.user);
+      const row = await service.create(inputOf(route, body, files), caller.user, caller.via);
       return written(savedMessage(resource, "create"), resource, row);
     }
     case "update": {
       const target = await targetOf(route, resource, service, body, caller);
-      const row = await service.update(target.id, inputOf(route, body, files), caller.user);
+      const row = await service.update(target.id, inputOf(route, body, files), caller.user, caller.via);
       const message =
         route.fields?.length === 1 && route.fields[0] === "visible"
           ? `${label} ${row.visible ? "shown" : "hidden"}`
@@ -89,7 +92,7 @@ export async function perform(route: RestRoute, services: Services, caller: Call
     }
     case "remove": {
       const target = await targetOf(route, resource, service, body, caller);
-      const row = await service.remove(target.id, caller.user);
+      const row = await service.remove(target.id, caller.user, caller.via);
       return written(savedMessage(resource, "remove"), resource, row);
     }
     default:

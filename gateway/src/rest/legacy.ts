@@ -1,5 +1,5 @@
 import type { FieldErrors } from "../errors";
-import type { Resource, Row } from "../resources/kit/define";
+import { isVersioned, type Resource, type Row } from "../resources/kit/define";
 import type { FieldSpec } from "../resources/kit/fields";
 import type { UploadedFile } from "../resources/kit/uploads";
 import type { RestRoute } from "./routes";
@@ -63,6 +63,8 @@ export type Param =
   | { name: string; kind: "files"; arg: string; doc?: string }
   /** A write-only argument that is not a column (a password). */
   | { name: string; kind: "extra"; arg: string; doc?: string }
+  /** The record version an update started from (`expectedVersion`): a stale one is refused with 409; without it the save goes through. */
+  | { name: "expectedVersion"; kind: "version" }
   /** Sent by the legacy client, fixed by the server and ignored (a section's identifier). */
   | { name: string; kind: "fixed"; field: string; spec: FieldSpec };
 
@@ -94,6 +96,7 @@ export function paramsOf(route: RestRoute): Param[] {
     else if (spec.kind === "image") params.push({ name: spec.upload, kind: "file", field, arg: spec.upload, spec });
     else if (!spec.readOnly) params.push({ name, kind: "value", field, spec });
   }
+  if (route.action === "update" && isVersioned(resource)) params.push({ name: "expectedVersion", kind: "version" });
   if (!route.fields) {
     for (const [arg, extra] of Object.entries(resource.extraArgs ?? {})) {
       const name = aliasOf.get(arg) ?? extra.legacy ?? arg;
@@ -115,6 +118,7 @@ export function inputOf(route: RestRoute, body: Record<string, unknown>, files: 
     if (param.kind === "value" && own(body, param.name))
       input[param.field] = param.spec.kind === "blocks" ? blocksIn(body[param.name]) : body[param.name];
     else if (param.kind === "extra" && own(body, param.name)) input[param.arg] = body[param.name];
+    else if (param.kind === "version" && own(body, param.name)) input.expectedVersion = body[param.name];
     else if (param.kind === "file" && own(files, param.name)) input[param.arg] = files[param.name];
     else if (param.kind === "files") {
       const list: (UploadedFile | undefined)[] = [];
@@ -148,6 +152,7 @@ export function legacyErrors(route: RestRoute, errors: FieldErrors): FieldErrors
   for (const param of paramsOf(route)) {
     if (param.kind === "file") names.set(param.field, legacyNameOf(param.field, param.spec));
     else if (param.kind === "files" || param.kind === "extra") names.set(param.arg, param.name);
+    else if (param.kind === "version") names.set(param.name, param.name);
     else names.set(param.field, param.name);
   }
   const out: FieldErrors = {};

@@ -65,6 +65,12 @@ function paramSchema(param: Param, multipart: boolean): Schema {
       return { ...file, description: param.doc };
     case "extra":
       return { type: "string", ...(param.doc ? { description: param.doc } : {}) };
+    case "version":
+      return {
+        type: ["integer", "string"],
+        description:
+          "The record's version the edit started from; when another save came first the answer is 409 (omit it to save regardless)",
+      };
     case "fixed":
       return { type: "string", description: `Fixed to ${param.spec.kind === "constant" ? param.spec.value : "its value"}; ignored` };
     case "value": {

@@ -2,6 +2,7 @@ import { ErrorRequestHandler, RequestHandler, Response, Router } from "express";
 import { authorize } from "../auth/access";
 import { UnsupportedMediaTypeError } from "../errors";
 import { clientOf } from "../http/client";
+import { viaOf } from "../audit/via";
 import { describeError, startErrorAnswer } from "../http/errors";
 import { requestSizeGuard } from "../http/requestSize";
 import type { Services } from "../services";
@@ -37,7 +38,11 @@ export function restRouter(services: Services): Router {
     (route: RestRoute): RequestHandler =>
     async (req, res, next) => {
       locals(res).route = route;
-      locals(res).caller = { user: await services.auth.authenticate(req.headers.authorization), client: clientOf(req) };
+      locals(res).caller = {
+        user: await services.auth.authenticate(req.headers.authorization),
+        client: clientOf(req),
+        via: viaOf(req, "rest"),
+      };
       next();
     };
   // Checked before the body is read, so nobody can make the server spool what it would refuse.

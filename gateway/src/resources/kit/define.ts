@@ -20,6 +20,8 @@ export interface BaseRow {
   id: number;
   createdAt: Date;
   updatedAt: Date;
+  /** 1 on create, +1 on each write (resources that offer updates; see `isVersioned`). */
+  version?: number;
 }
 
 /** The model value of one field: what a row holds and what an input gives. */
@@ -80,6 +82,10 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   defaultSort?: { field: keyof NoInfer<F> | "id" | "createdAt" | "updatedAt"; order: "ASC" | "DESC" };
   extraArgs?: E;
+  /** The table's indexes (column lists), instead of one per indexed field: a large table whose filters sort by date. */
+  indexes?: string[][];
+  /** Its edit dialog shows the record's history (revisions), and a revision can be restored. */
+  history?: boolean;
   /** Typed by `fields` (NoInfer: a hook written apart, on wider types, does not widen the declaration). */
   hooks?: {
     /** Cross-field rules and derived values; add to `errors` to refuse the write. */
@@ -104,6 +110,9 @@ export type AnyResource = Resource<Fields, ExtraArgs>;
 export type Row = RowOf<Fields>;
 export type RowOfResource<R extends AnyResource> = RowOf<R["fields"]>;
 export type InputOfResource<R extends AnyResource> = InputOf<R["fields"], NonNullable<R["extraArgs"]>>;
+
+/** Records that can be updated carry a version, so a stale save is refused (CONFLICT) instead of overwriting. */
+export const isVersioned = (resource: Resource) => resource.operations.update;
 
 /** Anyone reads it (the public site reads it); signed-in users write it. */
 export const PUBLIC_CONTENT = { read: "public", write: "user" } as const;

@@ -1,5 +1,5 @@
 import { EntitySchema, EntitySchemaColumnOptions, EntitySchemaIndexOptions } from "typeorm";
-import type { Resource } from "./define";
+import { isVersioned, type Resource } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
 import { searchFieldsOf } from "./query";
 
@@ -44,13 +44,14 @@ export function entitySchemaOf(resource: Resource, dialect: Dialect): EntitySche
   const indices: EntitySchemaIndexOptions[] = [];
   for (const [name, spec] of Object.entries(resource.fields)) {
     columns[name] = column(spec, dialect);
-    if (isIndexed(spec) && !isLongText(spec)) {
+    if (!resource.indexes && isIndexed(spec) && !isLongText(spec)) {
       indices.push({ name: `IDX_${resource.table}_${name}`, columns: [name], unique: Boolean(spec.unique) });
     }
   }
   columns.createdAt = { type: "datetime" };
   columns.updatedAt = { type: "datetime" };
-  indices.push({ name: `IDX_${resource.table}_createdAt`, columns: ["createdAt"] });
+  if (isVersioned(resource)) columns.version = { type: "integer", default: 1 };
+  for (const list of resource.indexes ?? [["createdAt"]]) indices.push({ name: `IDX_${resource.table}_${list.join("_")}`, columns: list });
   // `q` searches by index: FULLTEXT on MySQL/MariaDB; on SQLite an FTS5 table the migration keeps beside it.
   const searched = searchFieldsOf(resource);
   if (dialect === "mysql" && searched.length) indices.push({ name: `FT_${resource.table}`, columns: searched, fulltext: true });

@@ -22,5 +22,6 @@ export function section(
       ...(options.image ? { imageUri: field.image("pngSvg") } : {}),
     },
     access: PUBLIC_CONTENT,
+    history: true,
   });
 }

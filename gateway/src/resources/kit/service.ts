@@ -1,14 +1,45 @@
 import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
 import { Actor, authorize, userOf } from "../../auth/access";
-import type { AuthUser } from "../../auth/tokens";
-import { FieldErrors, NotFoundError, ValidationError } from "../../errors";
+import type { AuditRow, AuditTrail } from "../../audit/trail";
+import { changesOf, snapshotOf } from "../../audit/changes";
+import { SYSTEM_VIA, type Via } from "../../audit/via";
+import { ConflictError, FieldErrors, NotFoundError, ValidationError } from "../../errors";
+import { AuditEvent, type AuditOperation } from "../auditEvent";
 import type { ImageStore, StagedImage } from "../../images/store";
-import type { AnyResource, InputOfResource, Row, RowOfResource, WriteContext } from "./define";
+import { type AnyResource, type InputOfResource, isVersioned, type Row, type RowOfResource, type WriteContext } from "./define";
 import { ImageRule, labelOf } from "./fields";
 import { applyFilter, applySortAndPage, ListParams } from "./query";
 import { isUploadedFile, UploadedFile } from "./uploads";
+import { inTransaction, lockFor } from "./transaction";
 import { normaliseField } from "./validate";
+
+interface WriteRequest<R extends AnyResource> {
+  op: "create" | "update";
+  input: InputOfResource<R> | Record<string, unknown>;
+  id?: unknown;
+  actor: Actor;
+  via: Via;
+  /** A revision's values being written back (restoreRevision). */
+  restoring?: Record<string, unknown>;
+  /** Receives the write's audit event. */
+  saved?: { event?: AuditRow };
+}
+
+/** The version a save was based on (`expectedVersion`), when given: a positive integer (REST forms send it as text). */
+function versionOf(raw: unknown, errors: FieldErrors): number | undefined {
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  const version = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  if (typeof version === "number" && Number.isSafeInteger(version) && version > 0) return version;
+  errors.expectedVersion = "Expected version must be a positive whole number";
+  return undefined;
+}
+
+/** The show/hide toggles write `visible` alone: their events say `status`. */
+const isStatusToggle = (input: Record<string, unknown>) => {
+  const given = Object.keys(input).filter((key) => input[key] !== undefined && key !== "expectedVersion");
+  return given.length === 1 && given[0] === "visible";
+};
 
 /**
  * The one place a resource is read and written. GraphQL resolvers and the REST
@@ -25,6 +56,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     private readonly images: ImageStore,
     /** Told after every write that succeeded (cached answers of this resource are then stale); awaited before the write answers. */
     private readonly onChange: (resource: R) => Promise<void> | void = () => {},
+    /** Where each write appends its event, in the write's transaction (none for the AuditEvent resource itself). */
+    private readonly trail?: AuditTrail,
   ) {}
 
   /** Kept counts by filter, and how many writes have happened (to drop a count a write overtook). */
@@ -132,58 +165,95 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     return row;
   }
 
-  private async find(id: unknown, manager?: EntityManager): Promise<RowOfResource<R> | null> {
+  /** The row of an id; `lock` (in a transaction) keeps other writers of it waiting until the transaction ends. */
+  private async find(id: unknown, manager?: EntityManager, lock = false): Promise<RowOfResource<R> | null> {
     const key = Number(id);
     if (!Number.isSafeInteger(key) || key < 1) return null;
-    return (await this.repo(manager).findOneBy({ id: key })) as RowOfResource<R> | null;
+    const lockMode = lock ? lockFor(this.ds) : undefined;
+    return (await this.repo(manager).findOne({ where: { id: key }, ...(lockMode && { lock: lockMode }) })) as RowOfResource<R> | null;
   }
 
-  async create(input: InputOfResource<R>, actor: Actor): Promise<RowOfResource<R>> {
+  async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.write("create", input, undefined, userOf(actor));
+    return this.write({ op: "create", input, actor, via });
   }
 
-  async update(id: unknown, input: InputOfResource<R>, actor: Actor): Promise<RowOfResource<R>> {
+  /** An update; `expectedVersion` in the input (the version the caller read) makes a stale save a CONFLICT. */
+  async update(id: unknown, input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.write("update", input, id, userOf(actor));
+    return this.write({ op: "update", input, id, actor, via });
   }
 
-  async remove(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
+  /**
+   * Writes a revision's values back as a new, audited change (operation
+   * `restore`), through the same checks as any write; images take their
+   * recorded file names. `recreate` puts a deleted record back under its id.
+   */
+  async restore(
+    id: number,
+    values: Record<string, unknown>,
+    actor: Actor,
+    via: Via,
+    recreate: boolean,
+  ): Promise<{ row: RowOfResource<R>; event?: AuditRow }> {
     authorize(this.resource.access.write, actor);
-    return this.ds
-      .transaction(async (manager) => {
-        const row = await this.find(id, manager);
-        if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
-        await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
-        await this.repo(manager).delete({ id: row.id });
-        return row;
-      })
-      .then(async (row) => {
-        await this.changed();
-        return row;
-      });
+    const saved: { event?: AuditRow } = {};
+    const row = await this.write({ op: recreate ? "create" : "update", input: values, id, actor, via, restoring: values, saved });
+    return { row, event: saved.event };
+  }
+
+  async remove(id: unknown, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
+    authorize(this.resource.access.write, actor);
+    const row = await inTransaction(this.ds, async (manager) => {
+      const row = await this.find(id, manager, true);
+      if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
+      await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
+      await this.repo(manager).delete({ id: row.id });
+      await this.audit(manager, { actor, via, operation: "delete", before: row });
+      return row;
+    });
+    await this.written();
+    return row;
+  }
+
+  /** The change notification of a write (or, for the AuditEvent resource, of events appended by the other services). */
+  async written(): Promise<void> {
+    await this.changed();
+  }
+
+  /** Appends the event of a write, in the write's transaction. */
+  private audit(
+    manager: EntityManager,
+    write: { actor: Actor; via: Via; operation: AuditOperation; before?: Row; after?: Row },
+  ): Promise<AuditRow> | undefined {
+    const record = write.after ?? write.before!;
+    return this.trail?.append(manager, {
+      actor: write.actor,
+      via: write.via,
+      resource: this.resource.name,
+      recordId: record.id,
+      operation: write.operation,
+      changes: changesOf(this.resource, write.before, write.after),
+      snapshot: this.resource.history ? snapshotOf(this.resource, record) : null,
+    });
   }
 
   /** Checks everything (fields, files, hooks, uniqueness) before a single write; a refused write leaves nothing behind. */
-  private async write(op: "create" | "update", input: InputOfResource<R>, id: unknown, actor?: AuthUser): Promise<RowOfResource<R>> {
+  private async write(request: WriteRequest<R>): Promise<RowOfResource<R>> {
     // Uploads are staged to temporary files as they are checked; whatever the outcome, none is left.
     const staged: StagedImage[] = [];
     try {
-      return await this.writeStaging(staged, op, input, id, actor);
+      return await this.writeStaging(staged, request);
     } finally {
       await this.images.release(staged);
     }
   }
 
-  private async writeStaging(
-    staged: StagedImage[],
-    op: "create" | "update",
-    typedInput: InputOfResource<R>,
-    id: unknown,
-    actor?: AuthUser,
-  ): Promise<RowOfResource<R>> {
+  private async writeStaging(staged: StagedImage[], request: WriteRequest<R>): Promise<RowOfResource<R>> {
+    const { op, id, restoring } = request;
+    const actor = userOf(request.actor);
     // Whatever its compile-time type, every value is checked here as if it came from a client.
-    const input = typedInput as Record<string, unknown>;
+    const input = request.input as Record<string, unknown>;
     const { fields, name } = this.resource;
     const manager = this.ds.manager;
     const existing = op === "update" ? await this.find(id) : undefined;
@@ -191,6 +261,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
     const errors: FieldErrors = {};
     const values: Record<string, unknown> = {};
+    const expectedVersion = op === "update" && !restoring ? versionOf(input.expectedVersion, errors) : undefined;
     const stageImage = async (field: string, file: UploadedFile, rule: ImageRule) => {
       const checked = this.images.check(await file.read(), rule);
       if ("error" in checked) {
@@ -209,7 +280,14 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       }
       if (spec.kind === "image") {
         const upload = input[spec.upload];
-        if (upload !== undefined && upload !== null && !isUploadedFile(upload)) {
+        if (restoring) {
+          // A revision names a file the store already holds (a replaced image is kept).
+          const recorded = restoring[field];
+          if (recorded === undefined) continue;
+          if (recorded !== null && typeof recorded !== "string") errors[field] = `${labelOf(field, spec)} must be a file name`;
+          else if (recorded === null && spec.required) errors[field] = `${labelOf(field, spec)} is required`;
+          else values[field] = recorded;
+        } else if (upload !== undefined && upload !== null && !isUploadedFile(upload)) {
           errors[field] = `${labelOf(field, spec)} must be a file upload`;
         } else if (upload) {
           const rule = op === "update" && spec.updateRule ? spec.updateRule : spec.rule;
@@ -240,28 +318,66 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
     const context: WriteContext = { op, input, values, existing: existing ?? undefined, errors, actor, manager, stageImage };
     await this.resource.hooks?.beforeWrite?.(context);
-    await this.checkUnique(values, existing?.id, manager, errors);
+    await this.checkUnique(values, existing?.id ?? (restoring ? Number(id) : undefined), manager, errors);
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
+    const operation: AuditOperation = restoring ? "restore" : op === "update" && isStatusToggle(input) ? "status" : op;
     const created = await this.images.commit(staged);
-    let savedId: number;
+    let row: RowOfResource<R>;
     try {
-      const repo = this.repo(manager);
-      const now = new Date();
-      if (existing) {
-        await repo.update({ id: existing.id }, { ...values, updatedAt: now } as Record<string, any>);
-        savedId = existing.id;
-      } else {
-        savedId = (await repo.save(repo.create({ ...values, createdAt: now, updatedAt: now }))).id;
-      }
+      row = await inTransaction(this.ds, async (tx) => {
+        const { before, after } = existing
+          ? await this.saveUpdate(tx, existing.id, values, expectedVersion)
+          : await this.saveCreate(tx, values, restoring ? Number(id) : undefined);
+        const event = await this.audit(tx, { actor: request.actor, via: request.via, operation, before, after });
+        if (request.saved) request.saved.event = event;
+        return after;
+      });
     } catch (e) {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    await this.changed();
-    const row = (await this.find(savedId))!;
+    await this.written();
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
+  }
+
+  /** The update, in its transaction: the row is read (and locked) first, so two saves of the same version cannot both pass. */
+  private async saveUpdate(manager: EntityManager, id: number, values: Record<string, unknown>, expectedVersion: number | undefined) {
+    const before = await this.find(id, manager, true);
+    if (!before) throw new NotFoundError(`${this.resource.name} ${id} not found`);
+    const versioned = isVersioned(this.resource);
+    if (versioned && expectedVersion !== undefined && before.version !== expectedVersion) throw await this.conflict(manager, before);
+    const update = this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ ...values, updatedAt: new Date(), ...(versioned && { version: () => "version + 1" }) } as Record<string, any>)
+      .where("id = :id", { id });
+    if (versioned) update.andWhere("version = :version", { version: before.version });
+    const result = await update.execute();
+    if (versioned && result.affected === 0) throw await this.conflict(manager, (await this.find(id, manager)) ?? before);
+    return { before, after: (await this.find(id, manager))! };
+  }
+
+  private async saveCreate(manager: EntityManager, values: Record<string, unknown>, id: number | undefined) {
+    const repo = this.repo(manager);
+    const now = new Date();
+    const entity = { ...values, ...(id && { id }), createdAt: now, updatedAt: now, ...(isVersioned(this.resource) && { version: 1 }) };
+    const savedId = id ?? (await repo.save(repo.create(entity))).id;
+    if (id) await repo.insert(entity as Record<string, any>);
+    return { before: undefined, after: (await this.find(savedId, manager))! };
+  }
+
+  /** The CONFLICT of a stale save: who saved the record last and when (its latest event), and its version now. */
+  private async conflict(manager: EntityManager, current: Row): Promise<ConflictError> {
+    const last = await manager
+      .getRepository<AuditRow>(AuditEvent.name)
+      .createQueryBuilder("e")
+      .where("e.resource = :resource AND e.recordId = :id", { resource: this.resource.name, id: String(current.id) })
+      .orderBy("e.createdAt", "DESC")
+      .addOrderBy("e.id", "DESC")
+      .getOne();
+    return new ConflictError(last?.actorName ?? "someone", last?.createdAt ?? current.updatedAt, current.version ?? 1);
   }
 
   private async checkUnique(values: Record<string, unknown>, selfId: number | undefined, manager: EntityManager, errors: FieldErrors) {

@@ -1,0 +1,48 @@
+import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
+import { field } from "./kit/fields";
+
+export const AUDIT_TRANSPORTS = ["graphql", "rest", "system", "chain"] as const;
+export type AuditTransport = (typeof AUDIT_TRANSPORTS)[number];
+export const AUDIT_OPERATIONS = ["create", "update", "delete", "restore", "status"] as const;
+export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
+
+/**
+ * One change to one record, appended in the transaction that made it (the
+ * audit trail). Append-only: no mutation is offered, and only the gateway's
+ * writers (audit/trail.ts) and its retention insert or delete rows.
+ */
+export const AuditEvent = defineResource({
+  name: "AuditEvent",
+  doc: "A change to a record: who (actor), how (transport, request), what (resource, record, operation) and the changed fields.",
+  fields: {
+    actorId: field.int({ filterable: true, doc: "The user who acted; null when the gateway itself acted" }),
+    actorName: field.string(100, { required: true, searchable: true, doc: "The user's name, 'system' or 'anonymous'" }),
+    transport: field.string(16, { required: true, oneOf: [...AUDIT_TRANSPORTS], filterable: true }),
+    requestId: field.string(64),
+    ip: field.string(45),
+    resource: field.string(64, { required: true, filterable: true, searchable: true, doc: "The GraphQL type name of the record" }),
+    recordId: field.string(64, { filterable: true }),
+    operation: field.string(16, { required: true, oneOf: [...AUDIT_OPERATIONS], filterable: true }),
+    changes: field.text({
+      required: true,
+      doc: "JSON array of { field, before, after }, { field, diff } (rich and long text) or { field, redacted: true } (secrets)",
+    }),
+    txHash: field.string(66, { doc: "The chain transaction, for chain actions the gateway recorded" }),
+    chainId: field.int(),
+    /** The record's values right after the event (before it, for a delete), secrets left out: what a revision shows and restores. */
+    snapshot: field.text({ hidden: true }),
+  },
+  access: ADMINS_ONLY,
+  operations: NO_MUTATIONS,
+  defaultSort: NEWEST_FIRST,
+  // The default sort and each filter, newest first, by index at millions of rows (id breaks ties of the same second).
+  indexes: [
+    ["createdAt", "id"],
+    ["actorId", "createdAt", "id"],
+    ["resource", "createdAt", "id"],
+    ["resource", "recordId", "createdAt", "id"],
+    ["recordId", "createdAt", "id"],
+    ["operation", "createdAt", "id"],
+    ["transport", "createdAt", "id"],
+  ],
+});
