@@ -3,13 +3,6 @@ import { findDialog, openRow, rowOf, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
-// The admin's shipped introspection with the audit contract (a no-op once the gateway's schema.json carries it).
-jest.mock("../src/providers/schema.json", () => {
-  const { introspectionOf } = jest.requireActual("./auditContract");
-  const { schema } = jest.requireActual("./fakeGateway");
-  return introspectionOf(schema);
-});
-
 beforeEach(() => signIn());
 
 /** Another admin saves the record in the fake gateway's store meanwhile. */
