@@ -26,7 +26,7 @@ export function adaptDataProvider(base: DataProvider): DataProvider {
     let adapted: Params = params;
     if (screen.filter && "filter" in params) adapted = { ...adapted, filter: { ...params.filter, ...screen.filter } };
     if (method === "create") adapted = { ...adapted, data: { ...(adapted.data as object), ...screen.defaults } };
-    if (method === "update") adapted = { ...adapted, data: withExpectedVersion(adapted.data, adapted.previousData) };
+    if (method === "update") adapted = { ...adapted, data: withExpectedVersion(adapted.data, adapted.previousData, adapted.meta) };
     if (method === "create" || method === "update" || method === "updateMany") {
       adapted = { ...adapted, data: toMutationData(adapted.data) };
     }

@@ -27,8 +27,8 @@ function ConflictChoices({ conflict, clear }: { conflict: Conflict; clear: () =>
   };
   const overwrite = () => {
     clear();
-    // Saved over the version the gateway named: a third save in between is refused again.
-    void save?.({ ...form.getValues(), version: conflict.currentVersion });
+    // Saved over the version the gateway named (in meta: a screen's transform may drop fields); a third save in between is refused again.
+    void save?.(form.getValues(), { meta: { expectedVersion: conflict.currentVersion } });
   };
   return (
     <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
