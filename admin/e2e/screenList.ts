@@ -23,6 +23,7 @@ export const LISTS = [
   "Articles",
   "transactions",
   "signins",
+  "Activity",
   "Feature",
   "featruedes",
   "Roadmap",

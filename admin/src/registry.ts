@@ -4,6 +4,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import CollectionsIcon from "@mui/icons-material/Collections";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DescriptionIcon from "@mui/icons-material/Description";
+import HistoryIcon from "@mui/icons-material/History";
 import HomeIcon from "@mui/icons-material/Home";
 import ImageIcon from "@mui/icons-material/Image";
 import InfoIcon from "@mui/icons-material/Info";
@@ -175,6 +176,15 @@ export const SCREENS: Screen[] = [
     icon: LoginIcon,
     adminOnly: "resources.signins.admin_only",
     menu: { label: "app.menu.sign_ins", onlyForAdmin: true },
+  },
+  {
+    // The audit trail (issue 15): who changed what, for administrators.
+    route: "Activity",
+    type: "AuditEvent",
+    list: () => import("./resources/AuditEvent/ActivityList").then((m) => m.ActivityList),
+    icon: HistoryIcon,
+    adminOnly: "resources.activity.admin_only",
+    menu: { label: "app.menu.activity", onlyForAdmin: true },
   },
   {
     route: "Security",

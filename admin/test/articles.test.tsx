@@ -117,7 +117,7 @@ describe("Latest Articles", () => {
     renderApp("/Articles");
     const row = (await screen.findAllByText("Getting started"))[0].closest("tr")!;
     await user.click(within(row).getByRole("button", { name: "Hide" }));
-    await waitFor(() => expect(gateway.lastCall("updateArticle")?.variables).toEqual({ id: "1", visible: false }));
+    await waitFor(() => expect(gateway.lastCall("updateArticle")?.variables).toEqual({ id: "1", visible: false, expectedVersion: 1 }));
   });
 });
 

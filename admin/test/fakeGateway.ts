@@ -52,17 +52,23 @@ export class FakeGateway {
   readonly calls: Call[] = [];
   private store = new Map<string, Row[]>();
   private failures = new Map<string, Failure>();
-  /** Answers of the queries outside the list conventions (presaleStats...), by field name. */
-  private answers = new Map<string, (args: Row) => unknown>();
   private nextId = 1000;
   private now = Date.parse("2024-05-01T10:00:00Z");
   private plurals = listTypes();
+  /** Root resolvers a test adds or replaces (revisions, restoreRevision, a conflicting update...); cleared by reset(). */
+  readonly resolvers: Record<string, (args: Row) => unknown> = {};
 
   /** Replaces a type's rows. Ids, dates and defaults are filled in. */
   seed(type: string, rows: Row[]) {
     this.store.set(
       type,
-      rows.map((r, i) => ({ id: String(i + 1), createdAt: this.stamp(i), updatedAt: this.stamp(i), ...r })),
+      rows.map((r, i) => ({
+        id: String(i + 1),
+        createdAt: this.stamp(i),
+        updatedAt: this.stamp(i),
+        ...("version" in this.fieldsOf(type) ? { version: 1 } : {}),
+        ...r,
+      })),
     );
     return this;
   }
@@ -76,9 +82,9 @@ export class FakeGateway {
     this.failures.set(operation, failure);
   }
 
-  /** Answers a root field that is not a list resource's (presaleStats, chainIndexStatus...) from now on. */
+  /** Answers a root field from now on (presaleStats, revisions...; or replaces a list resource's); chainable. */
   answer(field: string, resolve: (args: Row) => unknown) {
-    this.answers.set(field, resolve);
+    this.resolvers[field] = resolve;
     return this;
   }
 
@@ -86,7 +92,7 @@ export class FakeGateway {
     this.calls.length = 0;
     this.store.clear();
     this.failures.clear();
-    this.answers.clear();
+    for (const key of Object.keys(this.resolvers)) delete this.resolvers[key];
   }
 
   callsOf(operation: string) {
@@ -116,6 +122,8 @@ export class FakeGateway {
         const term = String(value).toLowerCase();
         rows = rows.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.toLowerCase().includes(term)));
       } else if (key === "ids") rows = rows.filter((r) => (value as string[]).map(String).includes(String(r.id)));
+      else if (key.endsWith("_gte")) rows = rows.filter((r) => r[key.slice(0, -4)] >= value);
+      else if (key.endsWith("_lte")) rows = rows.filter((r) => r[key.slice(0, -4)] <= value);
       else rows = rows.filter((r) => r[key] === value);
     }
     const field = args.sortField ?? "id";
@@ -141,6 +149,7 @@ export class FakeGateway {
         args.blockFiles[i] ? { ...b, imageUri: fileName(args.blockFiles[i]) } : b,
       );
     }
+    if ("version" in fields) row.version = (existing?.version ?? 0) + 1;
     if (!existing) {
       row.id = String(this.nextId++);
       row.createdAt = row.updatedAt = this.stamp(this.nextId);
@@ -175,7 +184,15 @@ export class FakeGateway {
         return row;
       };
       root[`update${type}`] = (a) => {
-        const row = this.write(type, a, this.find(type, a.id));
+        const current = this.find(type, a.id);
+        if (a.expectedVersion !== undefined && a.expectedVersion !== null && a.expectedVersion !== current.version) {
+          // The contract's refusal of a stale save; `savedBy` is whoever a test says saved last.
+          const savedBy = current.savedBy ?? "someone";
+          throw new GraphQLError(`Someone else changed this record since you opened it (saved by ${savedBy} at ${current.updatedAt})`, {
+            extensions: { code: "CONFLICT", savedBy, savedAt: current.updatedAt, currentVersion: current.version },
+          });
+        }
+        const row = this.write(type, a, current);
         this.store.set(
           type,
           this.rows(type).map((r) => (String(r.id) === String(a.id) ? row : r)),
@@ -198,8 +215,7 @@ export class FakeGateway {
     });
     root.me = () => null;
     root.logout = () => true;
-    for (const [field, resolve] of this.answers) root[field] = resolve;
-    return root;
+    return { ...root, ...this.resolvers };
   }
 
   /** The msw handlers: images by name, and POST /graphql, JSON or multipart (graphql-upload spec). */

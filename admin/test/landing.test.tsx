@@ -67,7 +67,7 @@ describe("Landing (/Home)", () => {
   it("flips Status in place", async () => {
     const { user, row } = await openRow("/Home", "Stake smarter");
     await user.click(within(row).getByRole("button", { name: "Hide" }));
-    await waitFor(() => expect(gateway.lastCall("updateLandingBlock")?.variables).toEqual({ id: "1", visible: false }));
+    await waitFor(() => expect(gateway.lastCall("updateLandingBlock")?.variables).toEqual({ id: "1", visible: false, expectedVersion: 1 }));
     await waitFor(() =>
       expect(within(screen.getByText("Stake smarter").closest("tr")!).queryByRole("button", { name: "Edit" })).toBeNull(),
     );

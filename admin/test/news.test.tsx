@@ -90,11 +90,11 @@ describe("News screen: edit, show/hide, delete", () => {
   it("shows and hides an item in place", async () => {
     const { user, row } = await openRow("/News", "Staking v2 is live", userEvent.setup());
     await user.click(within(row).getByRole("button", { name: "Hide" }));
-    await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "1", visible: false }));
+    await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "1", visible: false, expectedVersion: 1 }));
     expect(await screen.findByText("Hidden from the site")).toBeInTheDocument();
     const hidden = (await screen.findByText("Farms paused")).closest("tr")!;
     await user.click(within(hidden).getByRole("button", { name: "Show" }));
-    await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "2", visible: true }));
+    await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "2", visible: true, expectedVersion: 1 }));
     await waitFor(() =>
       expect(within(screen.getByText("Staking v2 is live").closest("tr")!).getByRole("button", { name: "Show" })).toBeInTheDocument(),
     );

@@ -111,6 +111,7 @@ describe("layout", () => {
       "Latest Articles",
       "Transactions",
       "Sign-ins",
+      "Activity",
       "Security",
       "Logout",
     ]);

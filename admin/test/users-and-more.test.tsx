@@ -91,7 +91,7 @@ describe("Users", () => {
     const approved = within(row).getByRole("checkbox", { name: "Approved" });
     expect(approved).not.toBeChecked();
     await user.click(approved);
-    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toEqual({ id: "2", approved: true }));
+    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toEqual({ id: "2", approved: true, expectedVersion: 1 }));
     expect(await screen.findByText("Account approved")).toBeInTheDocument();
   });
 

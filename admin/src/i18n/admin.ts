@@ -1,5 +1,6 @@
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { TranslationMessages } from "react-admin";
+import { auditMessages } from "./audit";
 import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
 import { saleInsightMessages } from "./saleInsight";
@@ -17,9 +18,9 @@ function merge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** Every text of the signed-in admin: en.ts and the chain screens' texts (kept out of the /login chunk). */
-export const adminMessages = [chainScreenMessages, securityMessages, saleInsightMessages].reduce<Tree>(
-  (all, messages) => merge(all, messages as unknown as Tree),
+/** Every text of the signed-in admin: en.ts, then the chain screens', security, sale insight and audit texts (kept out of the /login chunk). */
+export const adminMessages = [chainScreenMessages, securityMessages, saleInsightMessages, auditMessages].reduce<Tree>(
+  (all, extra) => merge(all, extra as unknown as Tree),
   en as unknown as Tree,
 ) as unknown as TranslationMessages;
 

@@ -5,6 +5,8 @@ import type { DataProvider } from "react-admin";
 import { screenOf } from "../registry";
 import { createApolloClient } from "./apolloClient";
 import { toHttpError } from "./errors";
+import { auditMethods, type AuditMethods } from "./auditMethods";
+import { withExpectedVersion } from "./expectedVersion";
 import { toMutationData } from "./mutationData";
 import { rememberSavedMessage } from "./savedMessage";
 // Written with gateway/schema.graphql by `npm run schema -w gateway`; a gateway test keeps it current.
@@ -24,6 +26,7 @@ export function adaptDataProvider(base: DataProvider): DataProvider {
     let adapted: Params = params;
     if (screen.filter && "filter" in params) adapted = { ...adapted, filter: { ...params.filter, ...screen.filter } };
     if (method === "create") adapted = { ...adapted, data: { ...(adapted.data as object), ...screen.defaults } };
+    if (method === "update") adapted = { ...adapted, data: withExpectedVersion(adapted.data, adapted.previousData, adapted.meta) };
     if (method === "create" || method === "update" || method === "updateMany") {
       adapted = { ...adapted, data: toMutationData(adapted.data) };
     }
@@ -39,7 +42,7 @@ export function adaptDataProvider(base: DataProvider): DataProvider {
   ) as unknown as DataProvider;
 }
 
-export function createDataProvider(client: ApolloClient<NormalizedCacheObject> = createApolloClient()): DataProvider {
+export function createDataProvider(client: ApolloClient<NormalizedCacheObject> = createApolloClient()): DataProvider & AuditMethods {
   const provider = buildGraphQLProvider({
     client,
     // The schema ships with the build: no IntrospectionQuery on each load, and production gateways answer none.
@@ -57,5 +60,5 @@ export function createDataProvider(client: ApolloClient<NormalizedCacheObject> =
     query: () => ({ fetchPolicy: "no-cache" }),
     mutation: () => ({ fetchPolicy: "no-cache" }),
   });
-  return adaptDataProvider(provider as DataProvider);
+  return { ...adaptDataProvider(provider as DataProvider), ...auditMethods(client) };
 }

@@ -2,7 +2,7 @@ import { HttpError } from "react-admin";
 
 interface GqlError {
   message: string;
-  extensions?: { code?: string; fieldErrors?: Record<string, string> };
+  extensions?: { code?: string; fieldErrors?: Record<string, string>; savedBy?: string; savedAt?: string; currentVersion?: number };
 }
 
 /** Server field names that the admin's forms call differently. */
@@ -20,6 +20,7 @@ const CODE_STATUS: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
+  CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
 };
@@ -49,6 +50,25 @@ export function toHttpError(error: unknown): HttpError {
     const errors = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [FORM_FIELD[k] ?? k, v]));
     return new HttpError(first.message, 400, { errors, code });
   }
+  if (code === "CONFLICT") {
+    // Who saved in between, and the version to save over theirs (ui/ConflictPanel.tsx).
+    const { savedBy, savedAt, currentVersion } = first.extensions ?? {};
+    return new HttpError(first.message, 409, { code, savedBy, savedAt, currentVersion });
+  }
   const message = first?.message ?? STATUS_MESSAGE[status] ?? ((error as Error)?.message || "ra.notification.http_error");
   return new HttpError(code && first ? first.message : message, status, { code });
+}
+
+/** A save refused because someone else saved the record since it was loaded (gateway code CONFLICT). */
+export interface Conflict {
+  message: string;
+  savedBy?: string;
+  savedAt?: string;
+  currentVersion?: number;
+}
+
+export function conflictOf(error: unknown): Conflict | null {
+  const { status, message, body } = (error ?? {}) as { status?: number; message?: string; body?: Partial<Conflict> & { code?: string } };
+  if (status !== 409 || body?.code !== "CONFLICT") return null;
+  return { message: message ?? "", savedBy: body.savedBy, savedAt: body.savedAt, currentVersion: body.currentVersion };
 }

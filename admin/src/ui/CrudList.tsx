@@ -1,5 +1,6 @@
 import { Box, Typography } from "@mui/material";
-import type { ComponentType, ReactElement, ReactNode } from "react";
+import { useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
+import { useSearchParams } from "react-router-dom";
 import {
   DataTable,
   List,
@@ -149,6 +150,13 @@ export function CrudList({
   const translate = useTranslate();
   const adding = useLazyDialog();
   const editing = useEditDialog();
+  // A link to one record (the Activity screen's) opens its edit dialog: /news?edit=<id>.
+  const [params] = useSearchParams();
+  const linked = edit ? params.get("edit") : null;
+  const { open: openEditing } = editing;
+  useEffect(() => {
+    if (linked) openEditing(linked);
+  }, [linked, openEditing]);
   return (
     <EditDialogContext.Provider value={editing.open}>
       <List

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs } from "@mui/material";
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
 import {
   Confirm,
@@ -11,14 +11,22 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useResourceContext,
   useSaveContext,
   useTranslate,
   type Identifier,
   type RaRecord,
   type TransformData,
 } from "react-admin";
+import { conflictOf, type Conflict } from "../providers/errors";
 import { savedMessageOf } from "../providers/savedMessage";
+import { screenOf } from "../registry";
+import { hasHistory } from "../audit/contentTypes";
+import { ConflictContext, ConflictPanel } from "./ConflictPanel";
 import { LoadingScreen } from "./LoadingScreen";
+
+// Loaded when a History tab is first opened.
+const HistoryTab = lazy(() => import("../audit/HistoryTab").then((m) => ({ default: m.HistoryTab })));
 
 /** A question to ask before saving these values over this record (i18n key), or null to save at once. */
 export type SaveConfirmation = (values: Record<string, unknown>, record: RaRecord | undefined) => string | null;
@@ -63,13 +71,29 @@ function SubmitButton({ label, confirm }: { label: string; confirm?: SaveConfirm
   );
 }
 
-function DialogForm({ title, submitLabel, onClose, children, confirm }: DialogFormProps) {
+function DialogForm({ title, submitLabel, onClose, children, confirm, historyOf }: DialogFormProps & { historyOf?: string }) {
   const translate = useTranslate();
+  const [tab, setTab] = useState<"details" | "history">("details");
   return (
     <Form noValidate>
       <DialogTitle>{translate(title, { _: title })}</DialogTitle>
+      {historyOf && (
+        <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ px: 3 }}>
+          <Tab value="details" label={translate("app.audit.details")} />
+          <Tab value="history" label={translate("app.audit.history")} />
+        </Tabs>
+      )}
       <DialogContent dividers>
-        <Stack spacing={1}>{children}</Stack>
+        <ConflictPanel />
+        {/* Hidden, not unmounted, on the History tab: the inputs keep what the user typed. */}
+        <Box hidden={tab !== "details"}>
+          <Stack spacing={1}>{children}</Stack>
+        </Box>
+        {historyOf && tab === "history" && (
+          <Suspense fallback={<LoadingScreen />}>
+            <HistoryTab type={historyOf} />
+          </Suspense>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate("app.form.close")}</Button>
@@ -96,7 +120,12 @@ export function fieldErrorsText(errors: Record<string, string>, translate: (key:
     .join("; ");
 }
 
-function useDialogMutation(onClose: () => void, fallbackMessage: string, notice?: (message: string) => ReactNode) {
+function useDialogMutation(
+  onClose: () => void,
+  fallbackMessage: string,
+  notice?: (message: string) => ReactNode,
+  onConflict?: (conflict: Conflict) => void,
+) {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
@@ -110,6 +139,9 @@ function useDialogMutation(onClose: () => void, fallbackMessage: string, notice?
       refresh();
     },
     onError: (error: unknown) => {
+      const conflict = onConflict && conflictOf(error);
+      // The dialog asks what to do instead (ConflictPanel); the form keeps the user's values meanwhile.
+      if (conflict) return onConflict(conflict);
       const errors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
       if (errors && Object.keys(errors).length) notify(fieldErrorsText(errors, translate), { type: "error" });
       else notify((error as Error)?.message || "ra.notification.http_error", { type: "error" });
@@ -148,7 +180,7 @@ export function CreateDialog({ open, onClose, resource, transform, record, notic
   );
 }
 
-function LoadedForm(props: DialogFormProps) {
+function LoadedForm(props: DialogFormProps & { historyOf?: string }) {
   const { isPending } = useEditContext();
   return isPending ? <LoadingScreen /> : <DialogForm {...props} />;
 }
@@ -161,12 +193,23 @@ export interface EditDialogProps extends DialogFormProps {
   transform?: TransformData;
 }
 
-/** An 'Update ...' modal on one record; saves then refreshes the list. */
+/**
+ * An 'Update ...' modal on one record; saves then refreshes the list. A save
+ * over someone else's newer change is refused and the dialog offers to reload
+ * or overwrite; content records have a History tab.
+ */
 export function EditDialog({ id, resource, onClose, transform, ...form }: EditDialogProps) {
-  const mutationOptions = useDialogMutation(onClose, "app.form.updated");
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const close = () => {
+    setConflict(null);
+    onClose();
+  };
+  const mutationOptions = useDialogMutation(close, "app.form.updated", undefined, setConflict);
+  const listResource = useResourceContext();
+  const type = screenOf(resource ?? listResource ?? "").type;
   const open = id !== null && id !== undefined;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md">
       {open && (
         <EditBase
           id={id}
@@ -176,7 +219,9 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
           transform={transform}
           mutationOptions={mutationOptions}
         >
-          <LoadedForm onClose={onClose} {...form} />
+          <ConflictContext.Provider value={{ conflict, clear: () => setConflict(null) }}>
+            <LoadedForm onClose={close} historyOf={type && hasHistory(type) ? type : undefined} {...form} />
+          </ConflictContext.Provider>
         </EditBase>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { IconButton, Tooltip } from "@mui/material";
-import { createContext, useContext, useState } from "react";
+import { createContext, useCallback, useContext, useState } from "react";
 import { DeleteButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
 
 /** What a screen's update dialog is given: the record it is open for (null: closed). */
@@ -12,7 +12,10 @@ export interface EditDialogProps {
 /** Which record an edit dialog is open for. */
 export function useEditDialog() {
   const [id, setId] = useState<Identifier | null>(null);
-  return { id, open: (next: Identifier) => setId(next), close: () => setId(null) };
+  // Stable, so that opening it from an effect (a link to a record) runs once.
+  const open = useCallback((next: Identifier) => setId(next), []);
+  const close = useCallback(() => setId(null), []);
+  return { id, open, close };
 }
 
 /** Opens the list's update dialog (CrudList provides it), so row buttons are plain column configuration. */

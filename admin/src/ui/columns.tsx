@@ -44,7 +44,7 @@ export const formatDateTime = (value: unknown) => {
   return Number.isNaN(dialog.getTime()) ? String(value) : dialog.toLocaleString();
 };
 
-const stripHtml = (html: string) =>
+export const stripHtml = (html: string) =>
   html
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")

@@ -1,0 +1,47 @@
+import { useTranslate } from "react-admin";
+import { col } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { TxHash } from "../ChainTransaction/cells";
+import { useExplorerUrl } from "../ChainTransaction/useExplorerUrl";
+import { ChangesCell, changesSummary, RecordLink, RestoreDeletedButton } from "./cells";
+import { useActivityFilters } from "./filters";
+
+const FIELDS = "resources.activity.fields";
+
+/**
+ * The audit trail (GraphQL type AuditEvent), for administrators: who changed
+ * what, when and through which transport, newest first; each row links to
+ * its record, chain actions to their transaction, and a deleted content
+ * record can be restored from its delete.
+ */
+export function ActivityList() {
+  const translate = useTranslate();
+  const explorerUrl = useExplorerUrl();
+  const filters = useActivityFilters();
+  return (
+    <CrudList
+      title="resources.activity.title"
+      sort={{ field: "createdAt", order: "DESC" }}
+      filters={filters}
+      columns={[
+        col.datetime("createdAt", `${FIELDS}.createdAt`, { sortable: true }),
+        col.text("actorName", `${FIELDS}.actorName`, { sortable: true }),
+        col.text("transport", `${FIELDS}.transport`, {
+          render: (r) => translate(`app.audit.transports.${r.transport}`, { _: r.transport }),
+          exportValue: (r) => String(r.transport),
+        }),
+        col.text("operation", `${FIELDS}.operation`, {
+          render: (r) => translate(`app.audit.operations.${r.operation}`, { _: r.operation }),
+          exportValue: (r) => String(r.operation),
+        }),
+        col.text("resource", `${FIELDS}.resource`, {
+          render: (r) => <RecordLink event={r} />,
+          exportValue: (r) => (r.recordId ? `${r.resource} #${r.recordId}` : String(r.resource)),
+        }),
+        col.text("changes", `${FIELDS}.changes`, { render: (r) => <ChangesCell event={r} />, exportValue: changesSummary }),
+        col.text("txHash", `${FIELDS}.txHash`, { render: (r) => (r.txHash ? <TxHash hash={r.txHash} explorerUrl={explorerUrl} /> : null) }),
+        col.actions("restore", "app.audit.restore", (r) => <RestoreDeletedButton event={r} />),
+      ]}
+    />
+  );
+}

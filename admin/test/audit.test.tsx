@@ -1,0 +1,299 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { findDialog, openRow, rowOf, setupUser } from "./helpers";
+import { renderApp, signIn } from "./render";
+import { gateway } from "./setup";
+
+beforeEach(() => signIn());
+
+/** Another admin saves the record in the fake gateway's store meanwhile. */
+function savedByOther(type: string, id: string, values: Record<string, unknown>) {
+  const row = gateway.rows(type).find((r) => r.id === id)!;
+  Object.assign(row, values, { version: row.version + 1, savedBy: "bob", updatedAt: "2024-05-02T09:30:00.000Z" });
+}
+
+async function editSettingThenConflict() {
+  gateway.seed("Setting", [{ name: "site_name", value: "Presale Staking" }]);
+  const { user, row } = await openRow("/setting", "site_name");
+  await user.click(within(row).getByRole("button", { name: "Edit" }));
+  const dialog = await findDialog();
+  const value = await within(dialog).findByLabelText("Value");
+  await user.clear(value);
+  await user.type(value, "Mine");
+  savedByOther("Setting", "1", { value: "Theirs" });
+  await user.click(within(dialog).getByRole("button", { name: "Update" }));
+  const alert = await within(dialog).findByRole("alert");
+  return { user, dialog, alert };
+}
+
+describe("no silent overwrite", () => {
+  it("sends the loaded version; a stale save shows who saved meanwhile and keeps the user's values", async () => {
+    const { dialog, alert } = await editSettingThenConflict();
+    expect(gateway.lastCall("updateSetting").variables).toMatchObject({ id: "1", value: "Mine", expectedVersion: 1 });
+    expect(alert).toHaveTextContent("Someone else changed this record since you opened it");
+    expect(alert).toHaveTextContent(`Saved by bob at ${new Date("2024-05-02T09:30:00.000Z").toLocaleString()}`);
+    expect(within(dialog).getByLabelText("Value")).toHaveValue("Mine");
+    expect(gateway.rows("Setting")[0].value).toBe("Theirs");
+  });
+
+  it("'Reload their version' puts their values in the form; the next save is based on their version", async () => {
+    const { user, dialog, alert } = await editSettingThenConflict();
+    await user.click(within(alert).getByRole("button", { name: "Reload their version" }));
+    await waitFor(() => expect(within(dialog).getByLabelText("Value")).toHaveValue("Theirs"));
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Value"), " and mine");
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.rows("Setting")[0].value).toBe("Theirs and mine"));
+    expect(gateway.lastCall("updateSetting").variables).toMatchObject({ expectedVersion: 2 });
+  });
+
+  it("'Overwrite' saves the user's values over the current version", async () => {
+    const { user, alert } = await editSettingThenConflict();
+    await user.click(within(alert).getByRole("button", { name: "Overwrite" }));
+    await waitFor(() => expect(gateway.rows("Setting")[0].value).toBe("Mine"));
+    expect(gateway.lastCall("updateSetting").variables).toMatchObject({ value: "Mine", expectedVersion: 2 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});
+
+describe("the History tab", () => {
+  const revisions = [
+    {
+      eventId: "12",
+      createdAt: "2024-05-03T08:00:00.000Z",
+      actorName: "carol",
+      operation: "update",
+      fields: ["heading"],
+      values: JSON.stringify({ heading: "Staking v3", description: "<p>Lock <b>periods</b></p>", visible: true, imageUri: "staking.png" }),
+    },
+    {
+      eventId: "7",
+      createdAt: "2024-05-01T08:00:00.000Z",
+      actorName: "admin",
+      operation: "create",
+      fields: ["heading", "description", "visible", "imageUri"],
+      values: JSON.stringify({ heading: "Staking v2", description: "<p>Lock <b>periods</b></p>", visible: true, imageUri: "staking.png" }),
+    },
+  ];
+
+  beforeEach(() => {
+    gateway.seed("News", [
+      { heading: "Staking v3", description: "<p>Lock <b>periods</b></p>", imageUri: "staking.png", visible: true, version: 2 },
+    ]);
+    gateway.resolvers.revisions = () => revisions;
+    gateway.resolvers.restoreRevision = ({ eventId }) => {
+      const row = gateway.rows("News")[0];
+      Object.assign(row, JSON.parse(revisions.find((r) => r.eventId === eventId)!.values), { version: row.version + 1 });
+      return {
+        id: "13",
+        createdAt: new Date().toISOString(),
+        actorName: "admin",
+        transport: "graphql",
+        resource: "News",
+        recordId: "1",
+        operation: "restore",
+        changes: "[]",
+      };
+    };
+  });
+
+  async function openHistory() {
+    const { user, row } = await openRow("/news", "Staking v3");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    await within(dialog).findByLabelText("Heading");
+    await user.click(within(dialog).getByRole("tab", { name: "History" }));
+    const list = await within(dialog).findByRole("table", { name: "History" });
+    return { user, dialog, list };
+  }
+
+  it("lists the record's revisions: when, who, which fields", async () => {
+    const { list } = await openHistory();
+    expect(gateway.lastCall("revisions").variables).toEqual({ resource: "News", id: "1" });
+    const rows = within(list).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("carol");
+    expect(rows[0]).toHaveTextContent("Updated");
+    expect(rows[0]).toHaveTextContent(new Date("2024-05-03T08:00:00.000Z").toLocaleString());
+    expect(rows[1]).toHaveTextContent("admin");
+    expect(rows[1]).toHaveTextContent("Created");
+    expect(within(rows[1]).getByText("Description")).toBeInTheDocument();
+  });
+
+  it("compares a revision with the current values, the changed fields highlighted and rich text readable", async () => {
+    const { user, dialog, list } = await openHistory();
+    await user.click(within(within(list).getAllByRole("row")[2]).getByRole("button", { name: "Compare" }));
+    const comparison = within(dialog).getByRole("table", { name: "This revision beside the current values" });
+    const heading = within(comparison).getByRole("rowheader", { name: "Heading" }).closest("tr")!;
+    expect(heading).toHaveAttribute("data-changed", "true");
+    expect(heading).toHaveTextContent("Staking v2");
+    expect(heading).toHaveTextContent("Staking v3");
+    const description = within(comparison).getByRole("rowheader", { name: "Description" }).closest("tr")!;
+    expect(description).not.toHaveAttribute("data-changed");
+    expect(description).toHaveTextContent("Lock periods");
+    expect(description).not.toHaveTextContent("<b>");
+  });
+
+  it("restores a revision after a confirmation, then shows the restored record", async () => {
+    const { user, dialog, list } = await openHistory();
+    await user.click(within(within(list).getAllByRole("row")[2]).getByRole("button", { name: "Compare" }));
+    await user.click(within(dialog).getByRole("button", { name: "Restore" }));
+    const confirm = await screen.findByRole("dialog", { name: "Restore this revision?" });
+    expect(gateway.callsOf("restoreRevision")).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "Restore" }));
+    await waitFor(() => expect(gateway.lastCall("restoreRevision")?.variables).toEqual({ eventId: "7" }));
+    expect(await screen.findByText("Revision restored")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("tab", { name: "Details" }));
+    await waitFor(() => expect(within(dialog).getByLabelText("Heading")).toHaveValue("Staking v2"));
+  });
+});
+
+describe("the Activity screen", () => {
+  const events = [
+    {
+      createdAt: "2024-05-03T08:00:00.000Z",
+      actorId: 2,
+      actorName: "carol",
+      transport: "graphql",
+      resource: "News",
+      recordId: "1",
+      operation: "update",
+      changes: JSON.stringify([
+        { field: "heading", before: "Staking v2", after: "Staking v3" },
+        { field: "description", diff: "-Lock\n+Lock periods" },
+      ]),
+    },
+    {
+      createdAt: "2024-05-03T09:00:00.000Z",
+      actorId: 1,
+      actorName: "admin",
+      transport: "graphql",
+      resource: "News",
+      recordId: "9",
+      operation: "delete",
+      changes: JSON.stringify([{ field: "heading", before: "Old news", after: null }]),
+    },
+    {
+      createdAt: "2024-05-03T10:00:00.000Z",
+      actorId: 1,
+      actorName: "admin",
+      transport: "chain",
+      resource: "LaunchPad",
+      recordId: "3",
+      operation: "status",
+      changes: JSON.stringify([{ field: "status", before: "open", after: "finalized" }]),
+      txHash: `0x${"ab".repeat(32)}`,
+      chainId: 31337,
+    },
+    {
+      createdAt: "2024-05-03T11:00:00.000Z",
+      actorId: 2,
+      actorName: "carol",
+      transport: "graphql",
+      resource: "User",
+      recordId: "2",
+      operation: "update",
+      changes: JSON.stringify([{ field: "password", redacted: true }]),
+    },
+  ];
+
+  beforeEach(() => {
+    gateway.seed("AuditEvent", events);
+    gateway.seed("User", [
+      { name: "admin", email: "admin@example.com", role: "admin" },
+      { name: "carol", email: "carol@example.com", role: "editor" },
+    ]);
+    gateway.seed("News", [{ heading: "Staking v3", description: "Lock periods", imageUri: "staking.png", visible: true }]);
+  });
+
+  it("lists the trail newest first: when, who, transport, operation, record, changes, transaction", async () => {
+    renderApp("/activity");
+    const chain = await rowOf("LaunchPad #3");
+    expect(gateway.lastCall("allAuditEvents").variables).toMatchObject({ sortField: "createdAt", sortOrder: "DESC", page: 0, perPage: 10 });
+    expect(chain).toHaveTextContent("Chain");
+    expect(chain).toHaveTextContent("Status changed");
+    expect(within(chain).getByText("0xabababab...abababab")).toHaveAttribute("data-hash", `0x${"ab".repeat(32)}`);
+    const update = (await screen.findByRole("link", { name: "News #1" })).closest("tr")!;
+    expect(update).toHaveTextContent("carol");
+    expect(update).toHaveTextContent("heading, description");
+    const user = setupUser();
+    await user.click(within(update).getByRole("button", { name: "Show the changes" }));
+    expect(update).toHaveTextContent("Staking v2 → Staking v3");
+    expect(update).toHaveTextContent("-Lock +Lock periods");
+    const secret = (await screen.findByText("User #2")).closest("tr")!;
+    await user.click(within(secret).getByRole("button", { name: "Show the changes" }));
+    expect(secret).toHaveTextContent("(hidden)");
+    expect(within(secret).queryByRole("button", { name: "Restore" })).not.toBeInTheDocument();
+  });
+
+  it("sends the filters: operation, transport and resource", async () => {
+    renderApp("/activity");
+    await rowOf("LaunchPad #3");
+    const user = setupUser();
+    const choose = async (filter: string, option: string) => {
+      await user.click(screen.getByRole("combobox", { name: filter }));
+      await user.click(await screen.findByRole("option", { name: option }));
+    };
+    await choose("Operation", "Deleted");
+    await choose("Transport", "Admin / GraphQL");
+    await choose("Resource", "News");
+    await waitFor(() =>
+      expect(gateway.lastCall("allAuditEvents").variables.filter).toEqual({ operation: "delete", transport: "graphql", resource: "News" }),
+    );
+    expect(await rowOf("News #9")).toBeInTheDocument();
+    expect(screen.queryByText("LaunchPad #3")).not.toBeInTheDocument();
+  });
+
+  it("sends the filters: record id and the date range (whole days)", async () => {
+    renderApp("/activity");
+    await rowOf("LaunchPad #3");
+    const user = setupUser();
+    await user.type(screen.getByLabelText("Record"), "9");
+    await user.type(screen.getByLabelText("From"), "2024-05-02");
+    await user.type(screen.getByLabelText("To"), "2024-05-03");
+    await waitFor(() =>
+      expect(gateway.lastCall("allAuditEvents").variables.filter).toEqual({
+        recordId: "9",
+        createdAt_gte: new Date("2024-05-02T00:00:00").toISOString(),
+        createdAt_lte: new Date("2024-05-03T23:59:59.999").toISOString(),
+      }),
+    );
+    expect(await rowOf("News #9")).toBeInTheDocument();
+  });
+
+  it("the Users list opens one user's activity", async () => {
+    const { user, row } = await openRow("/users", "carol@example.com");
+    await user.click(within(row).getByRole("link", { name: "Activity: carol" }));
+    await waitFor(() => expect(gateway.lastCall("allAuditEvents")?.variables.filter).toEqual({ actorId: 2 }));
+    expect(await rowOf("User #2")).toBeInTheDocument();
+    expect(screen.queryByText("LaunchPad #3")).not.toBeInTheDocument();
+  });
+
+  it("links a row to its record's edit dialog", async () => {
+    renderApp("/activity");
+    const user = setupUser();
+    await user.click(await screen.findByRole("link", { name: "News #1" }));
+    const dialog = await findDialog();
+    expect(await within(dialog).findByLabelText("Heading")).toHaveValue("Staking v3");
+  });
+
+  it("restores a deleted content record from its delete", async () => {
+    gateway.resolvers.restoreRevision = () => ({ ...events[1], id: "99", operation: "restore", createdAt: new Date().toISOString() });
+    renderApp("/activity");
+    const deleted = (await screen.findByText("News #9")).closest("tr")!;
+    const user = setupUser();
+    await user.click(within(deleted).getByRole("button", { name: "Restore" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Restore this revision?" })).getByRole("button", { name: "Restore" }),
+    );
+    await waitFor(() => expect(gateway.lastCall("restoreRevision")?.variables).toEqual({ eventId: "2" }));
+    expect(await screen.findByText("Record restored")).toBeInTheDocument();
+  });
+
+  it("is for administrators only: an editor sees neither the menu entry nor the trail", async () => {
+    signIn("dana", 3600, "editor");
+    renderApp("/activity");
+    expect(await screen.findByRole("heading", { level: 1, name: "Only administrators can see the activity" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Activity" })).not.toBeInTheDocument();
+    expect(gateway.callsOf("allAuditEvents")).toHaveLength(0);
+  });
+});
