@@ -36,15 +36,13 @@ export function readinessHandler(services: Services): RequestHandler {
       .filter(([, state]) => state === "down")
       .map(([name]) => name);
     res.setHeader("Cache-Control", "no-store");
-    res
-      .status(down.length ? 503 : 200)
-      .json({
-        ready: !down.length,
-        replica: config.replicaId,
-        ...checks,
-        ...(down.length ? { down } : {}),
-        ...(indexer ? { indexer } : {}),
-      });
+    res.status(down.length ? 503 : 200).json({
+      ready: !down.length,
+      replica: config.replicaId,
+      ...checks,
+      ...(down.length ? { down } : {}),
+      ...(indexer ? { indexer } : {}),
+    });
   };
 }
 
