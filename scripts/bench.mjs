@@ -6,19 +6,16 @@
 // News list screen in Chromium (GraphQL requests, JavaScript beyond /login).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { createConnection } from "mysql2/promise";
+import { fmt, median, MYSQL_URL, root, startGateway } from "./bench/gateway.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const MAIN = path.join(root, "gateway/dist/main.js");
-const MYSQL_URL = process.env.MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const ADMIN = { email: "bench@example.com", password: "bench-pass-123" };
 const SIZES = [1_000, 100_000];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 2;
@@ -32,58 +29,6 @@ const optional = async (name) => {
     return undefined;
   }
 };
-
-if (!existsSync(MAIN)) {
-  for (const workspace of ["abis", "db", "gateway"]) spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : String(value));
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** The gateway as a process of its own, so its memory is its own. */
-async function startGateway(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      CHAIN: "none",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300; tries++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const login = await (
-    await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) })
-  ).json();
-  return {
-    base,
-    token: login.token,
-    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1]) / 1024,
-    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
-  };
-}
 
 /** Rows of news as the admin would have written them; one row holds a word no other does. */
 function newsRows(count, from) {

@@ -4,65 +4,14 @@
 // page 0, a deep page, each filter and a count, 1M against 1k (same shape as the bench's other tables).
 // AUDIT_BENCH_ROWS overrides the large size (a quick run).
 import Database from "better-sqlite3";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
+import { fmt, median, MYSQL_URL, startGateway } from "./gateway.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const MAIN = path.join(root, "gateway/dist/main.js");
-const MYSQL_URL = process.env.MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const ADMIN = { email: "bench@example.com", password: "bench-pass-123" };
 const SIZES = [1_000, Number(process.env.AUDIT_BENCH_ROWS ?? 1_000_000)];
 const BATCH = 5_000;
-
-if (!existsSync(MAIN)) {
-  for (const workspace of ["abis", "db", "gateway"]) spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : String(value));
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startGateway(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      CHAIN: "none",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 600; tries++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const login = await (
-    await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) })
-  ).json();
-  return { base, token: login.token, stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))) };
-}
 
 const RESOURCES = ["News", "Setting", "Article", "LandingBlock", "User", "LaunchPad", "HomePage", "Feature"];
 const OPERATIONS = ["update", "update", "update", "create", "delete", "restore", "status"];
@@ -184,7 +133,7 @@ function report(name, measured) {
   console.log(`\n## ${name}: audit events, ${large.toLocaleString("en")} against ${small.toLocaleString("en")} (median ms; ratio)`);
   for (const key of Object.keys(measured[small])) {
     const [a, b] = [measured[small][key], measured[large][key]];
-    console.log(`  ${key.padEnd(24)} ${fmt(a).padStart(9)} ms  ${fmt(b).padStart(9)} ms  ${fmt(b / a).padStart(6)}×`);
+    console.log(`  ${key.padEnd(24)} ${fmt(a, 2).padStart(9)} ms  ${fmt(b, 2).padStart(9)} ms  ${fmt(b / a, 2).padStart(6)}×`);
   }
 }
 
