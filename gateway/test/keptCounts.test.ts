@@ -2,6 +2,7 @@ import { SYSTEM } from "../src/auth/access";
 import { KeptCounts, UNFILTERED as ALL } from "../src/cache/counts";
 import { News } from "../src/resources/news";
 import { startTestApp, TestApp } from "./support/testApp";
+import { concurrentWrites, countOf, create, insertBehindTheService, rowsInTable, VISIBLE } from "./support/keptCounts";
 
 /**
  * The unfiltered count of a public list is kept at the resource's version and
@@ -10,58 +11,6 @@ import { startTestApp, TestApp } from "./support/testApp";
  * does every write for filtered counts. A row inserted behind the service's
  * back (SQL, not counted in any version) tells a kept count from a read one.
  */
-
-const UNFILTERED = {};
-const VISIBLE = { visible: true };
-
-/** Inserts a news row without the service (so that no version moves): only a count read again sees it. */
-async function insertBehindTheService(app: TestApp, heading: string) {
-  const now = new Date();
-  await app.services.ds
-    .createQueryBuilder()
-    .insert()
-    .into(News.name)
-    .values({ heading, visible: true, createdAt: now, updatedAt: now })
-    .execute();
-}
-
-const rowsInTable = (app: TestApp) => app.services.ds.getRepository(News.name).count();
-const countOf = (app: TestApp, filter: Record<string, unknown> = UNFILTERED) => app.services.resource(News).count(filter, undefined);
-const create = (app: TestApp, heading: string) => app.services.resource(News).create({ heading }, SYSTEM);
-
-/** Polls `check` every 20 ms until it holds (bounded). */
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 5000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/**
- * Creates, updates, deletes and counts at once; answers how many creates went
- * through. SQLite refuses some of them (one writer at a time: "database is
- * locked" across replicas, and TypeORM's transactions on one connection do not
- * nest): a refused write changes nothing, and the counts must stay exact anyway.
- */
-async function concurrentWrites(apps: TestApp[], rounds: number): Promise<number> {
-  const work: Promise<unknown>[] = [];
-  const writes: Promise<unknown>[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const app = apps[i % apps.length];
-    const news = app.services.resource(News);
-    writes.push(
-      news.create({ heading: `busy ${i}` }, SYSTEM).then(async (row) => {
-        await countOf(app);
-        await news.update(row.id, { heading: `busy ${i} edited` }, SYSTEM);
-        if (i % 3 === 0) await news.remove(row.id, SYSTEM);
-      }),
-    );
-    work.push(countOf(app), countOf(app, VISIBLE));
-  }
-  await Promise.all(work);
-  return (await Promise.allSettled(writes)).filter((write) => write.status === "fulfilled").length;
-}
 
 describe("kept counts on one process", () => {
   let app: TestApp;
@@ -108,68 +57,6 @@ describe("kept counts on one process", () => {
     const before = await countOf(app);
     await insertBehindTheService(app, "unseen again");
     expect(await countOf(app)).toBe(before);
-  });
-});
-
-describe("kept counts on two replicas sharing Redis versions", () => {
-  const prefix = `presale-test-counts-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
-  let replicaA: TestApp;
-  let replicaB: TestApp;
-  beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_PREFIX: prefix };
-    replicaA = await startTestApp({ admin: false, env });
-    replicaB = await startTestApp({ admin: false, env, sameDatabaseAs: replicaA });
-    await until(
-      "both replicas trust their versions",
-      () => replicaA.services.versions.of(News.name) !== undefined && replicaB.services.versions.of(News.name) !== undefined,
-    );
-  });
-  afterAll(async () => {
-    await replicaB?.close();
-    await replicaA?.close();
-  });
-
-  /** Both replicas have heard every write. */
-  const settled = () =>
-    until("versions agree", () => replicaA.services.versions.of(News.name) === replicaB.services.versions.of(News.name));
-
-  it("carry a replica's own writes, and count again after the other replica's", async () => {
-    await create(replicaA, "first");
-    await settled();
-    expect(await countOf(replicaA)).toBe(1);
-    await insertBehindTheService(replicaA, "unseen");
-    expect(await countOf(replicaA)).toBe(1);
-
-    const own = await create(replicaA, "second");
-    expect(await countOf(replicaA)).toBe(2); // HINCRBY moved the version from exactly the kept one: carried
-    await replicaA.services.resource(News).remove(own.id, SYSTEM);
-    expect(await countOf(replicaA)).toBe(1);
-
-    await settled();
-    expect(await countOf(replicaB)).toBe(2); // b never kept one: it reads the table
-    await create(replicaB, "from b");
-    await settled();
-    expect(await countOf(replicaA)).toBe(3); // a's kept count is at a version b's write moved past: read again
-    expect(await countOf(replicaA)).toBe(await rowsInTable(replicaA));
-
-    // a's next write follows b's: its move starts where a kept its count, so it is carried again.
-    const after = await create(replicaA, "after b");
-    expect(await countOf(replicaA)).toBe(4);
-    // b's count was kept before a's write: a's write moved the version past it, so b reads again.
-    await settled();
-    expect(await countOf(replicaB)).toBe(4);
-    await replicaA.services.resource(News).remove(after.id, SYSTEM);
-  });
-
-  it("stay exact on both replicas under concurrent writes from both", async () => {
-    await Promise.all([countOf(replicaA), countOf(replicaB)]);
-    expect(await concurrentWrites([replicaA, replicaB], 30)).toBeGreaterThan(0);
-    await settled();
-    const rows = await rowsInTable(replicaA);
-    expect(await countOf(replicaA)).toBe(rows);
-    expect(await countOf(replicaB)).toBe(rows);
-    expect(await countOf(replicaA, VISIBLE)).toBe(rows);
-    expect(await countOf(replicaB, VISIBLE)).toBe(rows);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AnyResource } from "./define";
+import { type AnyResource, isVersioned } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
 import { searchFieldsOf } from "./query";
 
@@ -12,12 +12,17 @@ import { searchFieldsOf } from "./query";
 export function migrationSource(className: string, timestamp: number, declared: AnyResource[]): string {
   const creates = declared.map((resource) => {
     const columns = Object.entries(resource.fields).map(([name, spec]) => columnSource(name, spec));
+    // Updatable records carry a version (kit/entity.ts), as the AuditTrail migration gave every such table.
+    if (isVersioned(resource)) columns.push(`int("version", { isNullable: false, default: 1 })`);
     const indexed = Object.entries(resource.fields).filter(([, spec]) => isIndexed(spec) && !isLongText(spec));
     const searched = searchFieldsOf(resource);
-    const indices = [
-      ...indexed.map(([name, spec]) => `index(table, [${JSON.stringify(name)}]${spec.unique ? ", true" : ""})`),
-      `index(table, ["createdAt"])`,
-    ];
+    // As kit/entity.ts: the declared indexes, or one per indexed field and createdAt.
+    const indices = resource.indexes
+      ? resource.indexes.map((list) => `index(table, ${JSON.stringify(list)})`)
+      : [
+          ...indexed.map(([name, spec]) => `index(table, [${JSON.stringify(name)}]${spec.unique ? ", true" : ""})`),
+          `index(table, ["createdAt"])`,
+        ];
     return [
       `    {`,
       `      const table = ${JSON.stringify(resource.table)};`,
@@ -65,7 +70,7 @@ function columnSource(name: string, spec: FieldSpec): string {
       return `varchar(${quoted}, ${spec.max}${required(spec)})`;
     case "text":
     case "html":
-      return `longText(qr, ${quoted})`;
+      return spec.required ? `{ ...longText(qr, ${quoted}), isNullable: false }` : `longText(qr, ${quoted})`;
     case "blocks":
       return `text(${quoted})`;
     case "int":
