@@ -143,10 +143,14 @@ async function freshLatency(gateway, call, times = 5) {
 /** The cases compared between 1,000 and 100,000 rows, each read fresh (never from the answer cache). */
 async function cases(gateway, rows) {
   const deepPage = Math.floor(rows / 20) - 1;
+  const step = Math.max(1, Math.floor(deepPage / 50));
+  let firstVisits = 0;
   const list = (variables) => () => gql(gateway, LIST, variables);
   const figures = {
     "list page 0": await freshLatency(gateway, list({ page: 0, perPage: 10 })),
     "deep page": await freshLatency(gateway, list({ page: deepPage, perPage: 10 })),
+    // Each a page before every page read so far, so that no page mark (cache/pageMarks.ts) is there to seek from: the index walk.
+    "deep page, first visit": await freshLatency(gateway, () => list({ page: deepPage - ++firstVisits * step, perPage: 10 })()),
     "search, a match": await freshLatency(gateway, list({ page: 0, perPage: 10, filter: { q: "zebra" } })),
     "search, no match": await freshLatency(gateway, list({ page: 0, perPage: 10, filter: { q: "nothingmatchesthis" } })),
     "count (first)": await freshLatency(gateway, () =>

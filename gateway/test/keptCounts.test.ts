@@ -84,17 +84,18 @@ describe("the rules of kept counts", () => {
 
   it("carry the unfiltered count over a move from exactly its version, and drop everything else", async () => {
     const counts = new KeptCounts();
+    const [created, updated, deleted] = [{ after: { id: 1 } }, { before: { id: 1 }, after: { id: 1 } }, { before: { id: 1 } }];
     counts.keep(ALL, 10, counts.ticket("1"), "1");
     counts.keep(FILTER, 4, counts.ticket("1"), "1");
-    counts.written(1, { from: "1", to: "2" });
+    counts.written(created, { from: "1", to: "2" });
     expect([counts.get(ALL, "2"), counts.get(FILTER, "2"), counts.get(ALL, "1")]).toEqual([11, undefined, undefined]);
-    counts.written(-1, { from: "2", to: "3" });
-    counts.written(0, { from: "3", to: "4" });
+    counts.written(deleted, { from: "2", to: "3" });
+    counts.written(updated, { from: "3", to: "4" });
     expect(counts.get(ALL, "4")).toBe(10);
-    counts.written(1, { from: "5", to: "6" }); // another replica wrote 4 → 5
+    counts.written(created, { from: "5", to: "6" }); // another replica wrote 4 → 5
     expect(counts.get(ALL, "6")).toBeUndefined();
     counts.keep(ALL, 12, counts.ticket("6"), "6");
-    counts.written(1, undefined); // the move is not known (Redis away)
+    counts.written(created, undefined); // the move is not known (Redis away)
     expect(counts.get(ALL, "7")).toBeUndefined();
     counts.keep(ALL, 13, counts.ticket("7"), "7");
     await expect(counts.during(() => Promise.reject(new Error("refused")))).rejects.toThrow("refused");

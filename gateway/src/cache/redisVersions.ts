@@ -1,7 +1,7 @@
 import { randomUUID } from "crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger";
-import type { VersionMove } from "./counts";
+import type { VersionMove } from "./kept";
 import type { ResourceVersions } from "./versions";
 
 /** How often each replica re-reads every version (pub/sub usually tells it within milliseconds). */

@@ -1,4 +1,4 @@
-import type { VersionMove } from "./counts";
+import type { VersionMove } from "./kept";
 
 /**
  * A version per resource, bumped by every write to it: cached answers carry

@@ -1,17 +1,18 @@
 import { SYSTEM } from "../../src/auth/access";
 import { News } from "../../src/resources/news";
 import { concurrentWrites, countOf, create, insertBehindTheService, rowsInTable, until, VISIBLE } from "../support/keptCounts";
+import { DEEP, insertNewestBehindTheService, ORDERS, pageOf, PER_PAGE, seedNews, truthOf } from "../support/pageMarks";
 import { startTestApp, TestApp } from "../support/testApp";
 
 /**
- * Kept counts with two replicas sharing one database and Redis versions: a
- * replica carries its own writes and counts again after the other's. Here with
+ * Kept counts and page marks with two replicas sharing one database and Redis
+ * versions: a replica carries its own writes and reads again after the other's. Here with
  * the other scale-out tests (the MariaDB pass): two replicas in one test process
  * on one SQLite file would stall each other, better-sqlite3 waiting for the
  * other's lock synchronously, on the event loop both need.
  */
 
-describe("kept counts on two replicas sharing Redis versions", () => {
+describe("kept counts and page marks on two replicas sharing Redis versions", () => {
   const prefix = `presale-test-counts-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
   let replicaA: TestApp;
   let replicaB: TestApp;
@@ -70,5 +71,23 @@ describe("kept counts on two replicas sharing Redis versions", () => {
     expect(await countOf(replicaB)).toBe(rows);
     expect(await countOf(replicaA, VISIBLE)).toBe(rows);
     expect(await countOf(replicaB, VISIBLE)).toBe(rows);
+  });
+
+  it("let page marks seek after a replica's own writes, and walk again after the other's", async () => {
+    const newest = ORDERS[0];
+    const next = DEEP + PER_PAGE;
+    await seedNews(replicaA, 400);
+    await settled();
+    await pageOf(replicaA, News, DEEP, newest); // marks at DEEP and DEEP + 9
+    const own = await create(replicaA, "a's own");
+    await insertNewestBehindTheService(replicaA);
+    // Carried over a's write: the row behind the service's back, before the marks, is not counted.
+    expect(await pageOf(replicaA, News, next, newest)).toEqual(await truthOf(replicaA, News, next + 1, newest, undefined, PER_PAGE));
+    await settled();
+    await create(replicaB, "from b");
+    await settled();
+    // b's write moved the version past a's marks: a walks again.
+    expect(await pageOf(replicaA, News, next, newest)).toEqual(await truthOf(replicaA, News, next, newest));
+    await replicaA.services.resource(News).remove(own.id, SYSTEM);
   });
 });

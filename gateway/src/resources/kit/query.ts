@@ -161,20 +161,65 @@ function applyShownSearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, re
   qb.andWhere(matches.length ? `(${matches.join(" OR ")})` : "1 = 0", params);
 }
 
-export function applySortAndPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, params: ListParams) {
+/** A list's order, checked: a sortable field, ASC or DESC (the resource's default when not given). */
+export interface ListOrder {
+  field: string;
+  order: "ASC" | "DESC";
+}
+
+export function orderOf(resource: Resource, params: ListParams): ListOrder {
   const field = params.sortField || resource.defaultSort.field;
   if (!sortFieldsOf(resource).includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
   const order = (params.sortOrder || resource.defaultSort.order).toUpperCase();
   if (order !== "ASC" && order !== "DESC") throw new BadRequestError({ sortOrder: "Sort order must be ASC or DESC" });
-  qb.orderBy(`${qb.alias}.${field}`, order);
-  if (field !== "id") qb.addOrderBy(`${qb.alias}.id`, order);
-  if (params.perPage !== undefined && params.perPage !== null) {
-    if (!Number.isSafeInteger(params.perPage) || params.perPage < 1 || params.perPage > MAX_PER_PAGE) {
-      throw new BadRequestError({ perPage: `Rows per page must be between 1 and ${MAX_PER_PAGE}` });
-    }
-    const page = params.page ?? 0;
-    if (!Number.isSafeInteger(page) || page < 0) throw new BadRequestError({ page: "Page must be 0 or more" });
-    qb.offset(page * params.perPage).limit(params.perPage);
+  return { field, order };
+}
+
+/** The first row of the page (0-based), checked; undefined when the list is not paged (perPage not given). */
+export function offsetOf(params: ListParams): number | undefined {
+  if (params.perPage === undefined || params.perPage === null) return undefined;
+  if (!Number.isSafeInteger(params.perPage) || params.perPage < 1 || params.perPage > MAX_PER_PAGE) {
+    throw new BadRequestError({ perPage: `Rows per page must be between 1 and ${MAX_PER_PAGE}` });
   }
-  return qb;
+  const page = params.page ?? 0;
+  if (!Number.isSafeInteger(page) || page < 0) throw new BadRequestError({ page: "Page must be 0 or more" });
+  return page * params.perPage;
+}
+
+/** Where a page may start seeking instead of walking: position `at` of the order holds row `id`, sorted by `value`. */
+export interface SeekFrom {
+  at: number;
+  id: number;
+  value: unknown;
+}
+
+/**
+ * Orders by the field then id (every sort index ends with the row id) and
+ * takes the page. From a `seek` mark the rows start at the marked row, found
+ * on the index by range (`column < value OR (column = value AND id <= id)`,
+ * which both engines serve from the index; a row constructor is not served by
+ * MariaDB's), and only the rows between the mark and the page are skipped.
+ */
+export function applySortAndPage<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  resource: Resource,
+  params: ListParams,
+  seek?: SeekFrom,
+) {
+  const { field, order } = orderOf(resource, params);
+  const offset = offsetOf(params);
+  const alias = qb.alias;
+  qb.orderBy(`${alias}.${field}`, order);
+  if (field !== "id") qb.addOrderBy(`${alias}.id`, order);
+  if (offset === undefined) return qb;
+  if (seek && seek.at <= offset) {
+    const after = order === "DESC" ? "<" : ">";
+    qb.andWhere(
+      field === "id"
+        ? `${alias}.id ${after}= :seekId`
+        : `(${alias}.${field} ${after} :seekValue OR (${alias}.${field} = :seekValue AND ${alias}.id ${after}= :seekId))`,
+      { seekId: seek.id, seekValue: seek.value },
+    );
+  }
+  return qb.offset(offset - (seek && seek.at <= offset ? seek.at : 0)).limit(params.perPage!);
 }

@@ -1,7 +1,9 @@
 import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
 import { Actor, authorize, userOf } from "../../auth/access";
-import { KeptCounts, type VersionMove } from "../../cache/counts";
+import { KeptCounts } from "../../cache/counts";
+import type { RowChange, VersionMove } from "../../cache/kept";
+import { KeptMarks, marksKey, nearestMark, type PageMark, rankOf, withMarks } from "../../cache/pageMarks";
 import type { AuditRow, AuditTrail } from "../../audit/trail";
 import { SYSTEM_VIA, type Via } from "../../audit/via";
 import { ConflictError, FieldErrors, NotFoundError, ValidationError } from "../../errors";
@@ -9,7 +11,7 @@ import { AuditEvent, type AuditOperation } from "../auditEvent";
 import type { ImageStore, StagedImage } from "../../images/store";
 import { type AnyResource, type InputOfResource, isVersioned, type Row, type RowOfResource, type WriteContext } from "./define";
 import { ImageRule, labelOf } from "./fields";
-import { applyFilter, applySortAndPage, ListParams } from "./query";
+import { applyFilter, applySortAndPage, ListParams, offsetOf, orderOf } from "./query";
 import { isUploadedFile, UploadedFile } from "./uploads";
 import { inTransaction, lockFor } from "./transaction";
 import { normaliseField } from "./validate";
@@ -62,13 +64,27 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     private readonly trail?: AuditTrail,
   ) {}
 
-  /** Counts kept at the resource's version (cache/counts.ts). */
+  /**
+   * Counts and page marks kept at the resource's version (cache/counts.ts,
+   * cache/pageMarks.ts), for public resources: only this service writes them,
+   * so their version moves with every change.
+   */
   private readonly counts = new KeptCounts();
+  private readonly marks = new KeptMarks();
+  private get keeps() {
+    return this.resource.access.read === "public";
+  }
 
-  /** After a write that committed `added` rows (-1, 0 or 1; undefined: not known, kept counts are dropped). */
-  private async changed(added: number | undefined) {
+  /** Runs a write of this process: what is kept is not kept from reads it overlaps. */
+  private during<T>(write: () => Promise<T>): Promise<T> {
+    return this.counts.during(() => this.marks.during(write));
+  }
+
+  /** After a write that committed `change` (undefined: not known; what is kept is then read again). */
+  private async changed(change: RowChange | undefined) {
     const move = (await this.onChange(this.resource)) ?? undefined;
-    this.counts.written(added ?? 0, added === undefined ? undefined : move);
+    this.counts.written(change, move);
+    this.marks.written(change, move);
   }
 
   /** The table's columns, looked up once (reads select them by name and convert each value as TypeORM would). */
@@ -103,11 +119,36 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     for (let start = 0; start < ids.length; start += batchSize) yield this.rowsById(ids.slice(start, start + batchSize));
   }
 
+  /**
+   * The ids of a list, in order. A deep page of a public list seeks from the
+   * nearest page mark (cache/pageMarks.ts) when one is kept, and leaves marks
+   * at its first and last rows for the pages read after it.
+   */
   private async idsOf(params: ListParams): Promise<number[]> {
+    const { field, order } = orderOf(this.resource, params);
+    const offset = offsetOf(params);
+    const column = this.columns.find((c) => c.propertyName === field);
+    // A NULL sorts apart from every value (and is not found by a range), so only lists by a required column are marked.
+    const marked = this.keeps && offset !== undefined && column !== undefined && !column.isNullable;
+    const key = marked ? marksKey(field, order, JSON.stringify(params.filter ?? {})) : "";
+    const ticket = marked ? this.marks.ticket(this.versionOf(this.resource)) : undefined;
+    const kept = ticket?.clean ? this.marks.get(key, ticket.version) : undefined;
     const ordered = this.repo().createQueryBuilder("r").select("r.id", "id");
+    if (marked) ordered.addSelect(`r.${field}`, "sortValue");
     applyFilter(ordered, this.resource, params.filter);
-    applySortAndPage(ordered, this.resource, params);
-    return (await ordered.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
+    applySortAndPage(ordered, this.resource, params, nearestMark(kept, offset ?? 0));
+    const raw = await ordered.getRawMany<{ id: number | string; sortValue?: unknown }>();
+    if (ticket && column && raw.length) {
+      const markAt = (at: number, row: (typeof raw)[number]): PageMark => ({
+        at,
+        id: Number(row.id),
+        value: row.sortValue,
+        rank: rankOf(this.ds.driver.prepareHydratedValue(row.sortValue, column)),
+      });
+      const learned = [markAt(offset!, raw[0]), markAt(offset! + raw.length - 1, raw[raw.length - 1])];
+      this.marks.keep(key, withMarks(kept, learned), ticket, this.versionOf(this.resource));
+    }
+    return raw.map((row) => Number(row.id));
   }
 
   /**
@@ -140,8 +181,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   async count(filter: ListParams["filter"], actor: Actor): Promise<number> {
     authorize(this.resource.access.read, actor);
     const key = JSON.stringify(filter ?? {});
-    const keeps = this.resource.access.read === "public";
-    const ticket = keeps && this.counts.ticket(this.versionOf(this.resource));
+    const ticket = this.keeps && this.counts.ticket(this.versionOf(this.resource));
     const kept = ticket && this.counts.get(key, ticket.version);
     if (kept !== undefined && kept !== false) return kept;
     // COUNT(*) of the filtered rows, read raw (getCount would count DISTINCT ids, which costs more and means the same here).
@@ -175,13 +215,13 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.counts.during(() => this.write({ op: "create", input, actor, via }));
+    return this.during(() => this.write({ op: "create", input, actor, via }));
   }
 
   /** An update; `expectedVersion` in the input (the version the caller read) makes a stale save a CONFLICT. */
   async update(id: unknown, input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.counts.during(() => this.write({ op: "update", input, id, actor, via }));
+    return this.during(() => this.write({ op: "update", input, id, actor, via }));
   }
 
   /**
@@ -198,7 +238,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   ): Promise<{ row: RowOfResource<R>; event?: AuditRow }> {
     authorize(this.resource.access.write, actor);
     const saved: { event?: AuditRow } = {};
-    const row = await this.counts.during(() =>
+    const row = await this.during(() =>
       this.write({ op: recreate ? "create" : "update", input: values, id, actor, via, restoring: values, saved }),
     );
     return { row, event: saved.event };
@@ -206,7 +246,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   async remove(id: unknown, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    const row = await this.counts.during(() =>
+    const row = await this.during(() =>
       inTransaction(this.ds, async (manager) => {
         const row = await this.find(id, manager, true);
         if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
@@ -216,7 +256,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         return row;
       }),
     );
-    await this.committed(-1);
+    await this.committed({ before: row });
     return row;
   }
 
@@ -229,8 +269,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   /** After a write and its event committed: cached answers of this resource, and of the audit events, are stale. */
-  private async committed(added: number): Promise<void> {
-    await this.changed(added);
+  private async committed(change: RowChange): Promise<void> {
+    await this.changed(change);
     await this.trail?.appended();
   }
 
@@ -324,21 +364,22 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
     const operation: AuditOperation = restoring ? "restore" : op === "update" && isStatusToggle(input) ? "status" : op;
     const created = await this.images.commit(staged);
-    let row: RowOfResource<R>;
+    let change: { before?: RowOfResource<R>; after: RowOfResource<R> };
     try {
-      row = await inTransaction(this.ds, async (tx) => {
+      change = await inTransaction(this.ds, async (tx) => {
         const { before, after } = existing
           ? await this.saveUpdate(tx, existing.id, values, expectedVersion)
           : await this.saveCreate(tx, values, restoring ? Number(id) : undefined);
         const event = await this.audit(tx, { actor: request.actor, via: request.via, operation, before, after });
         if (request.saved) request.saved.event = event;
-        return after;
+        return { before, after };
       });
     } catch (e) {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    await this.committed(existing ? 0 : 1);
+    await this.committed(change);
+    const row = change.after;
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
   }
