@@ -1,10 +1,11 @@
 import { SYSTEM } from "../src/auth/access";
 import { UNFILTERED } from "../src/cache/counts";
 import { KeptMarks, marksKey, MARK_FROM, type PageMark } from "../src/cache/pageMarks";
+import { applySortAndPage } from "../src/resources/kit/query";
 import { News } from "../src/resources/news";
 import { Pool } from "../src/resources/pool";
 import { DEEP, insertNewestBehindTheService, ORDERS, pageOf, PER_PAGE, seedNews, TEST_FILTER, TOKEN, truthOf } from "./support/pageMarks";
-import { startTestApp, TestApp } from "./support/testApp";
+import { startTestApp, TEST_DB, TestApp } from "./support/testApp";
 
 /**
  * A deep page of a public list seeks from the nearest page mark learned by an
@@ -34,6 +35,20 @@ describe("page marks", () => {
     // Another replica's write moves the version: the marks are gone, the page is walked again.
     await app.services.versions.bump(News.name);
     expect(await pageOf(app, News, DEEP + PER_PAGE, newest)).toEqual(await truthOf(app, News, DEEP + PER_PAGE, newest));
+  });
+
+  it("are sought on the sort index by range, not by a scan", async () => {
+    await app.services.ds.query(TEST_DB === "mysql" ? "ANALYZE TABLE news" : "ANALYZE");
+    const [marked] = await app.services.ds.query("SELECT id, createdAt FROM news ORDER BY createdAt DESC, id DESC LIMIT 1 OFFSET 300");
+    const qb = app.services.ds.getRepository(News.name).createQueryBuilder("r").select("r.id", "id");
+    applySortAndPage(qb, News, { page: 31, perPage: PER_PAGE }, { at: 300, id: marked.id, value: marked.createdAt });
+    const [sql, params] = qb.getQueryAndParameters();
+    const plan: Record<string, unknown>[] = await app.services.ds.query(
+      `${TEST_DB === "mysql" ? "EXPLAIN" : "EXPLAIN QUERY PLAN"} ${sql}`,
+      params,
+    );
+    if (TEST_DB === "mysql") expect(plan.map((row) => [row.key, row.type])).toEqual([["IDX_news_createdAt", "range"]]);
+    else expect(plan.map((row) => row.detail)).toEqual(["SEARCH r USING COVERING INDEX IDX_news_createdAt (createdAt<?)"]);
   });
 
   it("give the walked page in every order after this process's creates, updates and deletes", async () => {

@@ -196,9 +196,10 @@ export interface SeekFrom {
 /**
  * Orders by the field then id (every sort index ends with the row id) and
  * takes the page. From a `seek` mark the rows start at the marked row, found
- * on the index by range (`column < value OR (column = value AND id <= id)`,
- * which both engines serve from the index; a row constructor is not served by
- * MariaDB's), and only the rows between the mark and the page are skipped.
+ * on the sort index by range (`column <= value AND (column < value OR id <=
+ * id)`: both engines serve that bound from the index, where SQLite scans for
+ * `column < value OR (...)` and MariaDB for a row constructor), and only the
+ * rows between the mark and the page are skipped.
  */
 export function applySortAndPage<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -217,7 +218,7 @@ export function applySortAndPage<T extends ObjectLiteral>(
     qb.andWhere(
       field === "id"
         ? `${alias}.id ${after}= :seekId`
-        : `(${alias}.${field} ${after} :seekValue OR (${alias}.${field} = :seekValue AND ${alias}.id ${after}= :seekId))`,
+        : `${alias}.${field} ${after}= :seekValue AND (${alias}.${field} ${after} :seekValue OR ${alias}.id ${after}= :seekId)`,
       { seekId: seek.id, seekValue: seek.value },
     );
   }
