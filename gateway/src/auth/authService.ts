@@ -5,7 +5,7 @@ import { SignInResult } from "../resources/signInEvent";
 import { SignInEvent } from "../resources/signInEvent";
 import type { InputOfResource, RowOfResource } from "../resources/kit/define";
 import { User } from "../resources/user";
-import type { DataSource } from "typeorm";
+import type { DataSource, FindOptionsWhere } from "typeorm";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { ResourceService } from "../resources/kit/service";
@@ -81,7 +81,13 @@ export class AuthService {
    * Signs in. The attempt is counted before the password is checked (and given
    * back on success), so parallel guesses get no more checks than the limit.
    */
-  async login(email: unknown, password: unknown, client: ClientInfo, code?: unknown): Promise<{ token: string; name: string }> {
+  async login(
+    email: unknown,
+    password: unknown,
+    client: ClientInfo,
+    code?: unknown,
+    via: Via = SYSTEM_VIA,
+  ): Promise<{ token: string; name: string }> {
     const errors: Record<string, string> = {};
     if (typeof email !== "string" || !email.trim()) errors.email = "Email is required";
     else if (email.length > 190) errors.email = "Email must be at most 190 characters";
@@ -111,12 +117,11 @@ export class AuthService {
         throw new TwoFactorRequiredError("Enter the 6-digit code from your authenticator app, or a recovery code");
       }
       const checked = await checkCode(user, code);
-      if (!checked.ok) {
+      if (!checked.ok || !(await this.spendCode(user, checked.update, via))) {
         await attempt.failed();
         await this.record(addr, user.id, client, "two_factor_failed");
         throw new TwoFactorRequiredError("The code is not valid; enter the current 6-digit code or an unused recovery code");
       }
-      await this.repo().update({ id: user.id }, checked.update);
     }
     if (!user.approved) {
       await attempt.refund();
@@ -126,6 +131,21 @@ export class AuthService {
     await attempt.succeeded();
     await this.record(addr, user.id, client, "success");
     return { token: await this.startSession(user, client), name: user.name };
+  }
+
+  /**
+   * Marks a sign-in's code used. A recovery code is a change of the user's
+   * record, audited like the other two-factor changes, and spent at most once:
+   * of two sign-ins racing with the same code, only the one that still finds
+   * it in the record passes.
+   */
+  private async spendCode(user: UserRow, update: { twoFactorLastStep?: number; twoFactorRecovery?: string }, via: Via) {
+    if (update.twoFactorRecovery === undefined) {
+      await this.repo().update({ id: user.id }, update);
+      return true;
+    }
+    const self: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+    return this.changeSelf(user, update, self, via, { twoFactorRecovery: user.twoFactorRecovery! });
   }
 
   private async startSession(user: UserRow, client: ClientInfo): Promise<string> {
@@ -260,16 +280,27 @@ export class AuthService {
    * A user's own two-factor change, with its audit event (the secrets
    * redacted) in one transaction; the record's version moves on, as with any save.
    */
-  private async changeSelf(row: UserRow, values: Partial<UserRow>, user: AuthUser, via: Via) {
+  private async changeSelf(
+    row: UserRow,
+    values: Partial<UserRow>,
+    user: AuthUser,
+    via: Via,
+    unless?: FindOptionsWhere<UserRow>,
+  ): Promise<boolean> {
     const { ds, trail } = this.deps;
-    await inTransaction(ds, async (manager) => {
+    const changed = await inTransaction(ds, async (manager) => {
       const users = manager.getRepository<UserRow>(User.name);
-      await users.update({ id: row.id }, { ...values, updatedAt: new Date(), version: () => "version + 1" });
+      // `unless`: the values the record must still hold (else nothing is written, and the answer is false).
+      const result = await users.update({ id: row.id, ...unless }, { ...values, updatedAt: new Date(), version: () => "version + 1" });
+      if (unless && !result.affected) return false;
       const after = (await users.findOneBy({ id: row.id }))!;
       await trail.appendWrite(manager, User, { actor: user, via, operation: "update", before: row, after });
+      return true;
     });
+    if (!changed) return false;
     await this.users.written();
     await trail.appended();
+    return true;
   }
 
   /** The signed-in user's own recent sign-in attempts. */

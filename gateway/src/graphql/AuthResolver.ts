@@ -50,7 +50,7 @@ export class AuthResolver {
     @Arg("code", () => String, { nullable: true }) code: string | undefined,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.auth.login(email, password, ctx.client, code);
+    return ctx.services.auth.login(email, password, ctx.client, code, ctx.via);
   }
 
   @Mutation(() => Boolean, { description: "Ends this session: its token stops working at once" })

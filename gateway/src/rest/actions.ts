@@ -66,7 +66,7 @@ const written = (message: string, resource: Resource, row: Row) => ({ message, s
 /** Runs a route's operation through the services and answers in the legacy shape. */
 export async function perform(route: RestRoute, services: Services, caller: Caller, request: LegacyRequest): Promise<unknown> {
   const { body, files } = request;
-  if (route.action === "login") return services.auth.login(body.email, body.password, caller.client, body.code);
+  if (route.action === "login") return services.auth.login(body.email, body.password, caller.client, body.code, caller.via);
   if (route.action === "logout") return { success: await services.auth.logout(caller.user), message: "Signed out" };
   if (route.action === "register") {
     const outcome = await services.auth.register(inputOf(route, body, files), caller.client);

@@ -48,6 +48,34 @@ describe("audit events of the gateway's other writers", () => {
     });
   });
 
+  it("a sign-in with a recovery code is recorded as the user's change, and a code raced twice signs in once", async () => {
+    await withTestApp({}, async (app) => {
+      const token = await app.adminToken();
+      const setup = (await app.gql(`mutation { setupTwoFactor { secret recoveryCodes } }`, {}, token)).body.data.setupTwoFactor;
+      const totp = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) });
+      expect((await app.gql(`mutation($c: String!) { enableTwoFactor(code: $c) }`, { c: totp }, token)).body.data.enableTwoFactor).toBe(
+        true,
+      );
+      const login = `mutation($e: String!, $p: String!, $c: String) { login(email: $e, password: $p, code: $c) { token } }`;
+      const signIn = (code: string) => app.gql(login, { e: ADMIN.email, p: ADMIN.password, c: code });
+
+      let since = await lastEventId(app);
+      expect((await signIn(setup.recoveryCodes[0])).body.data.login.token).toEqual(expect.any(String));
+      const events = await eventsAfter(app, since);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ resource: "User", operation: "update", actorName: ADMIN.name, transport: "graphql" });
+      expect(events[0].ip).toEqual(expect.any(String));
+      expect(events[0].changes).toEqual([{ field: "twoFactorRecovery", redacted: true }]);
+      expect(JSON.stringify(events[0].changes)).not.toContain(setup.recoveryCodes[0]);
+
+      since = await lastEventId(app);
+      const raced = await Promise.all([signIn(setup.recoveryCodes[1]), signIn(setup.recoveryCodes[1])]);
+      expect(raced.filter((res) => res.body.data?.login?.token)).toHaveLength(1);
+      expect(raced.filter((res) => res.body.errors?.[0]?.extensions?.code === "TWO_FACTOR_REQUIRED")).toHaveLength(1);
+      expect(await eventsAfter(app, since)).toHaveLength(1);
+    });
+  });
+
   describe("on a chain", () => {
     let app: TestApp;
     beforeAll(async () => (app = await startTestApp({ chain: true })));
