@@ -183,7 +183,7 @@ export class AuthService {
    * Open while no user exists (the first becomes admin); afterwards as REGISTRATION
    * says, limited per IP, and with one answer whether the email was free or taken.
    */
-  async register(input: Record<string, unknown>, client: ClientInfo): Promise<RegisterOutcome> {
+  async register(input: Record<string, unknown>, client: ClientInfo, via: Via = SYSTEM_VIA): Promise<RegisterOutcome> {
     const first = (await this.repo().count()) === 0;
     const mode = this.deps.config.registration;
     if (!first && mode === "closed") throw new ForbiddenError("Registration is closed; ask an administrator for an account");
@@ -197,7 +197,10 @@ export class AuthService {
     const outcome = { message: approved ? REGISTERED_OPEN : REGISTERED_PENDING, approved };
     try {
       // The password is hashed before the email is found taken, so both answers take as long.
-      await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved }, SYSTEM);
+      // The gateway creates the account (a role only it may set); the event names the anonymous caller who asked.
+      await this.users.create({ name, email, password, password2, role: first ? "admin" : "editor", approved }, SYSTEM, via, {
+        recordedAs: undefined,
+      });
     } catch (e) {
       const taken =
         e instanceof ValidationError && e.fieldErrors.email?.endsWith("already exists") && Object.keys(e.fieldErrors).length === 1;

@@ -67,7 +67,7 @@ export class AuthResolver {
     @Arg("password2", () => String, { nullable: true }) password2: string,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.auth.register({ name, email, password, password2 }, ctx.client);
+    return ctx.services.auth.register({ name, email, password, password2 }, ctx.client, ctx.via);
   }
 
   @Query(() => Me, { nullable: true, description: "The user of the request's token, or null" })

@@ -69,7 +69,7 @@ export async function perform(route: RestRoute, services: Services, caller: Call
   if (route.action === "login") return services.auth.login(body.email, body.password, caller.client, body.code, caller.via);
   if (route.action === "logout") return { success: await services.auth.logout(caller.user), message: "Signed out" };
   if (route.action === "register") {
-    const outcome = await services.auth.register(inputOf(route, body, files), caller.client);
+    const outcome = await services.auth.register(inputOf(route, body, files), caller.client, caller.via);
     return { message: outcome.message, success: true };
   }
 

@@ -22,6 +22,23 @@ describe("audit events of the gateway's other writers", () => {
     });
   });
 
+  it("a self-registration is recorded as the anonymous caller's, with its transport and address", async () => {
+    await withTestApp({}, async (app) => {
+      const since = await lastEventId(app);
+      const register = `mutation($n: String, $e: String, $p: String, $p2: String) { register(name: $n, email: $e, password: $p, password2: $p2) { approved } }`;
+      const pass = "a-long-password-1";
+      expect((await app.gql(register, { n: "Newcomer", e: "new@example.com", p: pass, p2: pass })).body.data.register.approved).toBe(false);
+      await app.http.post("/api/register").send({ name: "By REST", email: "rest@example.com", password: pass, password2: pass });
+      const events = (await eventsAfter(app, since)).filter((event) => event.resource === "User");
+      expect(events.map((event) => [event.operation, event.actorName, event.actorId, event.transport])).toEqual([
+        ["create", "anonymous", null, "graphql"],
+        ["create", "anonymous", null, "rest"],
+      ]);
+      expect(events.every((event) => event.ip && event.requestId)).toBe(true);
+      expect(events[0].changes).toContainEqual({ field: "email", before: null, after: "new@example.com" });
+    });
+  });
+
   it("two-factor on and off are recorded, their secrets redacted", async () => {
     await withTestApp({}, async (app) => {
       const code = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });

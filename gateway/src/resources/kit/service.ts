@@ -22,6 +22,8 @@ interface WriteRequest<R extends AnyResource> {
   id?: unknown;
   actor: Actor;
   via: Via;
+  /** Who the audit event names, when not `actor` (a self-registration: the gateway writes for an anonymous caller). */
+  recorded?: { recordedAs: Actor };
   /** A revision's values being written back (restoreRevision). */
   restoring?: Record<string, unknown>;
   /** Receives the write's audit event. */
@@ -213,9 +215,10 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     return (await this.repo(manager).findOne({ where: { id: key }, ...(lockMode && { lock: lockMode }) })) as RowOfResource<R> | null;
   }
 
-  async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
+  /** A create; `as.recordedAs` names someone else than `actor` in its audit event (what `actor` may do is what is checked). */
+  async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA, as?: { recordedAs: Actor }): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    return this.during(() => this.write({ op: "create", input, actor, via }));
+    return this.during(() => this.write({ op: "create", input, actor, via, ...(as && { recorded: as }) }));
   }
 
   /** An update; `expectedVersion` in the input (the version the caller read) makes a stale save a CONFLICT. */
@@ -370,7 +373,13 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         const { before, after } = existing
           ? await this.saveUpdate(tx, existing.id, values, expectedVersion)
           : await this.saveCreate(tx, values, restoring ? Number(id) : undefined);
-        const event = await this.audit(tx, { actor: request.actor, via: request.via, operation, before, after });
+        const event = await this.audit(tx, {
+          actor: request.recorded ? request.recorded.recordedAs : request.actor,
+          via: request.via,
+          operation,
+          before,
+          after,
+        });
         if (request.saved) request.saved.event = event;
         return { before, after };
       });
