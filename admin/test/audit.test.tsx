@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { findDialog, openRow, rowOf, setupUser } from "./helpers";
-import { renderApp, signIn } from "./render";
+import { renderApp, shownLocation, signIn } from "./render";
 import { gateway } from "./setup";
 
 beforeEach(() => signIn());
@@ -274,6 +274,34 @@ describe("the Activity screen", () => {
     await user.click(await screen.findByRole("link", { name: "News #1" }));
     const dialog = await findDialog();
     expect(await within(dialog).findByLabelText("Heading")).toHaveValue("Staking v3");
+    expect(shownLocation).toMatchObject({ pathname: "/news", search: "?edit=1" });
+    // Closed, the link is spent: a reload or Back does not open it again.
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(shownLocation.search).not.toContain("edit=");
+  });
+
+  it("links an article image to the screen of its slot, told by the event or read from the record", async () => {
+    gateway.seed("ArticleImage", [
+      { slot: 1, imageUri: "one.png" },
+      { slot: 3, imageUri: "three.png" },
+    ]);
+    gateway.seed("AuditEvent", [
+      ...events,
+      {
+        ...events[0],
+        resource: "ArticleImage",
+        recordId: "2",
+        changes: JSON.stringify([{ field: "imageUri", before: "a.png", after: "three.png" }]),
+      },
+      { ...events[1], resource: "ArticleImage", recordId: "7", changes: JSON.stringify([{ field: "slot", before: 4, after: null }]) },
+    ]);
+    renderApp("/activity");
+    await waitFor(async () =>
+      expect(await screen.findByRole("link", { name: "ArticleImage #2" })).toHaveAttribute("href", "/articles3?edit=2"),
+    );
+    expect(screen.getByRole("link", { name: "ArticleImage #7" })).toHaveAttribute("href", "/articles4");
+    expect(gateway.callsOf("ArticleImage").map((call) => call.variables)).toEqual([{ id: "2" }]);
   });
 
   it("restores a deleted content record from its delete", async () => {

@@ -1,5 +1,5 @@
 import { render } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { saveSession } from "../src/providers/session";
 import { Root } from "../src/Root";
 import { fakeToken } from "./fakeGateway";
@@ -9,11 +9,21 @@ export function signIn(name = "admin", expiresInSeconds = 3600, role = "admin") 
   saveSession(fakeToken({ name, role }, expiresInSeconds), name);
 }
 
+/** Where the rendered app is now (what the address bar would show). */
+export const shownLocation = { pathname: "", search: "" };
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  Object.assign(shownLocation, { pathname, search });
+  return null;
+}
+
 /** The whole app (public routes and the lazily loaded admin) at a path. */
 export function renderApp(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Root />
+      <LocationProbe />
     </MemoryRouter>,
   );
 }

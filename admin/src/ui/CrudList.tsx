@@ -1,5 +1,5 @@
 import { Box, Typography } from "@mui/material";
-import { useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
+import { useCallback, useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import {
   DataTable,
@@ -151,12 +151,26 @@ export function CrudList({
   const adding = useLazyDialog();
   const editing = useEditDialog();
   // A link to one record (the Activity screen's) opens its edit dialog: /news?edit=<id>.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const linked = edit ? params.get("edit") : null;
-  const { open: openEditing } = editing;
+  const { open: openEditing, close: closeEditing } = editing;
   useEffect(() => {
     if (linked) openEditing(linked);
   }, [linked, openEditing]);
+  // Closing spends the link, so that a reload or Back does not open the dialog again.
+  const closeEdit = useCallback(() => {
+    closeEditing();
+    if (linked) {
+      setParams(
+        (now) => {
+          const next = new URLSearchParams(now);
+          next.delete("edit");
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [closeEditing, linked, setParams]);
   return (
     <EditDialogContext.Provider value={editing.open}>
       <List
@@ -186,7 +200,7 @@ export function CrudList({
           <EditDialog
             id={edit.target ? (editing.id === null ? null : (edit.target.id ?? null)) : editing.id}
             resource={edit.target?.resource}
-            onClose={editing.close}
+            onClose={closeEdit}
             title={edit.title}
             submitLabel={edit.submitLabel ?? "app.form.update"}
             transform={edit.transform}

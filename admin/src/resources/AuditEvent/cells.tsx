@@ -2,28 +2,45 @@ import RestoreIcon from "@mui/icons-material/Restore";
 import { Box, Button, Link, Table, TableBody, TableCell, TableRow } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from "react-admin";
+import { Confirm, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate, type RaRecord } from "react-admin";
 import { hasHistory } from "../../audit/contentTypes";
 import { changesOf, readable, type Change } from "../../audit/values";
 import type { AuditMethods } from "../../providers/auditMethods";
-import { SCREENS } from "../../registry";
+import { SCREENS, type Screen } from "../../registry";
 
-/** The list screen of a GraphQL type (the first, for the article images' four slots). */
-const routeOf = (type: string) => SCREENS.find((screen) => screen.type === type && screen.list)?.route;
+/** The list screens of a GraphQL type: several when fixed filters split it (the article images' four slots). */
+const screensOf = (type: string) => SCREENS.filter((screen) => screen.type === type && screen.list);
 
-/** Where an event's record is: its edit dialog on its list screen, or the list alone once deleted. */
-export function recordPath(event: RaRecord): string | null {
-  const route = routeOf(event.resource);
-  if (!route) return null;
+/** What an event tells of its record's values: each changed field after the change (before it, for a delete). */
+const valuesTold = (event: RaRecord): Record<string, unknown> =>
+  Object.fromEntries(
+    changesOf(event)
+      .filter((change) => !change.redacted && change.diff === undefined)
+      .map((change) => [change.field, change.after ?? change.before]),
+  );
+
+/** The screen of those showing a record whose fixed filter its values match. */
+const screenFor = (screens: Screen[], values: Record<string, unknown>) =>
+  screens.find((screen) => Object.entries(screen.filter ?? {}).every(([field, value]) => values[field] === value));
+
+/** Where an event's record is: its edit dialog on its list screen, or the list alone once deleted; `record` when it was read. */
+export function recordPath(event: RaRecord, record?: Record<string, unknown>): string | null {
+  const screens = screensOf(event.resource);
+  if (!screens.length) return null;
+  const route = (screenFor(screens, { ...valuesTold(event), ...record }) ?? screens[0]).route;
   const open = event.recordId && event.operation !== "delete" ? `?edit=${encodeURIComponent(event.recordId)}` : "";
   return `/${route.toLowerCase()}${open}`;
 }
 
-/** The resource and record id, linked to the record. */
+/** The resource and record id, linked to the record (read first when the event does not tell which of its screens shows it). */
 export function RecordLink({ event }: { event: RaRecord }) {
   const translate = useTranslate();
+  const screens = screensOf(event.resource);
+  const unknownScreen =
+    screens.length > 1 && !screenFor(screens, valuesTold(event)) && Boolean(event.recordId) && event.operation !== "delete";
+  const { data: record } = useGetOne(screens[0]?.route ?? event.resource, { id: event.recordId }, { enabled: unknownScreen });
   const text = event.recordId ? `${event.resource} #${event.recordId}` : event.resource;
-  const path = recordPath(event);
+  const path = recordPath(event, record);
   if (!path) return <>{text}</>;
   return (
     <Link
