@@ -45,6 +45,14 @@ describe("chain indexer: refused ranges, reorgs and RPC outages", () => {
       ranges.slice(1).forEach((range, at) => expect(range[0]).toBe(ranges[at][1] + 1));
       expect(ranges.at(-1)![1]).toBe(head);
       expect(await buyers()).toEqual([[local.accounts[1], parseEther("0.5").toString()]]);
+
+      // The endpoint takes wide spans again: after enough accepted ranges the span grows back.
+      relay.state.maxLogSpan = Infinity;
+      relay.state.spans.length = 0;
+      await mine(local, 400);
+      await indexer.pollOnce();
+      expect((await app.services.indexStatus()).indexedBlock).toBe(await local.provider.getBlockNumber());
+      expect(Math.max(...relay.state.spans)).toBeGreaterThan(8);
     } finally {
       await indexer.stop();
       await relay.close();

@@ -24,6 +24,8 @@ export interface ChainIndexerOptions {
 const MAX_BACKOFF_MS = 60_000;
 
 const presaleInterface = interfaceOf("Presale");
+/** Ranges accepted in a row before the getLogs span is doubled again (a hard limit then costs one refusal in GROW_AFTER + 1). */
+const GROW_AFTER = 16;
 /** Block headers requested in parallel while reading a range. */
 const HEADERS_AT_ONCE = 8;
 
@@ -39,8 +41,14 @@ export class ChainIndexer {
   readonly store: IndexStore;
   private readonly rpc: IndexerRpc;
   private readonly lock: IndexerLock;
-  /** Blocks per getLogs request: CHAIN_LOG_RANGE, halved for good each time the endpoint refuses a span. */
+  /**
+   * Blocks per getLogs request: CHAIN_LOG_RANGE, halved each time the endpoint
+   * refuses a span, and doubled again (up to CHAIN_LOG_RANGE) after
+   * GROW_AFTER ranges in a row were accepted: a refusal of a busy stretch
+   * ("limit exceeded") does not slow every later catch-up.
+   */
   private span: number;
+  private acceptedInARow = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
@@ -157,9 +165,15 @@ export class ChainIndexer {
     for (;;) {
       const to = Math.min(from + this.span - 1, target);
       try {
-        return await this.readAndStore(from, to, head);
+        const next = await this.readAndStore(from, to, head);
+        if (++this.acceptedInARow >= GROW_AFTER && this.span < this.options.config.logRange) {
+          this.span = Math.min(this.options.config.logRange, this.span * 2);
+          this.acceptedInARow = 0;
+        }
+        return next;
       } catch (e) {
         if (!isRangeRefusal(e) || to === from) throw e;
+        this.acceptedInARow = 0;
         this.span = Math.max(1, Math.floor((to - from + 1) / 2));
         this.options.log.info(
           { from, to, span: this.span, error: errorText(e) },
