@@ -63,7 +63,7 @@ export class Services {
     const versionOf = (resource: AnyResource) => this.versions.of(resource.name);
     // Appending an event is a write of the AuditEvent resource: cached lists of events are dropped after each.
     const events = new ResourceService<AnyResource>(AuditEvent, ds, this.images, changed, versionOf);
-    this.trail = new AuditTrail(() => events.written());
+    this.trail = new AuditTrail({ during: (write) => events.during(write), appended: (event) => events.written(event) });
     this.byResource.set(AuditEvent, events);
     for (const resource of resources) {
       if (resource !== AuditEvent)

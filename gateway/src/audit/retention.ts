@@ -54,34 +54,38 @@ export class AuditRetention {
     if (this.days === null) return 0;
     const cutoff = new Date(now.getTime() - this.days * DAY_MS);
     const events = this.ds.getRepository(AuditEvent.name);
-    let deleted = 0;
-    for (;;) {
-      // The oldest first, by the (createdAt, id) index; the delete is by primary key.
-      const oldest = applyFilter(events.createQueryBuilder("e").select("e.id", "id"), AuditEvent, { createdAt_lt: cutoff })
-        .orderBy("e.createdAt", "ASC")
-        .addOrderBy("e.id", "ASC")
-        .limit(batch);
-      const ids = (await oldest.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
-      if (!ids.length) break;
-      const result = await events.delete(ids);
-      deleted += result.affected ?? ids.length;
-      if (ids.length < batch) break;
-    }
-    if (deleted) {
-      await inTransaction(this.ds, (manager) =>
-        this.trail.append(manager, {
-          actor: SYSTEM,
-          via: SYSTEM_VIA,
-          resource: AuditEvent.name,
-          recordId: null,
-          operation: "delete",
-          changes: [{ field: "createdAt", before: `${deleted} events before ${cutoff.toISOString()}`, after: null }],
-          snapshot: null,
-        }),
-      );
-      await this.trail.appended();
-      this.log.info({ deleted, before: cutoff.toISOString() }, "old audit events pruned");
-    }
-    return deleted;
+    // Told as a write of the events: what is kept of their lists is read again after each batch, and not kept from reads meanwhile.
+    return this.trail.during(async () => {
+      let deleted = 0;
+      for (;;) {
+        // The oldest first, by the (createdAt, id) index; the delete is by primary key.
+        const oldest = applyFilter(events.createQueryBuilder("e").select("e.id", "id"), AuditEvent, { createdAt_lt: cutoff })
+          .orderBy("e.createdAt", "ASC")
+          .addOrderBy("e.id", "ASC")
+          .limit(batch);
+        const ids = (await oldest.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
+        if (!ids.length) break;
+        const result = await events.delete(ids);
+        deleted += result.affected ?? ids.length;
+        await this.trail.appended();
+        if (ids.length < batch) break;
+      }
+      if (deleted) {
+        const event = await inTransaction(this.ds, (manager) =>
+          this.trail.append(manager, {
+            actor: SYSTEM,
+            via: SYSTEM_VIA,
+            resource: AuditEvent.name,
+            recordId: null,
+            operation: "delete",
+            changes: [{ field: "createdAt", before: `${deleted} events before ${cutoff.toISOString()}`, after: null }],
+            snapshot: null,
+          }),
+        );
+        await this.trail.appended(event);
+        this.log.info({ deleted, before: cutoff.toISOString() }, "old audit events pruned");
+      }
+      return deleted;
+    });
   }
 }

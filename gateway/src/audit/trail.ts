@@ -20,16 +20,27 @@ export interface AuditEntry {
   snapshot: Record<string, unknown> | null;
 }
 
+/** The AuditEvent resource's side of the trail (its service): told of the writes that append events, and of what they appended. */
+export interface TrailListener {
+  /** Runs a write that appends events: what is kept of the event lists is not kept from reads it overlaps. */
+  during<T>(write: () => Promise<T>): Promise<T>;
+  /** Events were committed: `event` when exactly that one was (kept counts and page marks are carried over it), else undefined. */
+  appended(event?: AuditRow): Promise<void> | void;
+}
+
+const UNTOLD: TrailListener = { during: (write) => write(), appended: () => {} };
+
 /**
  * Appends audit events. Each writer appends in its own transaction (so the
- * change and its event commit or roll back together), then, once committed,
- * calls `appended` so cached lists of events are dropped.
+ * change and its event commit or roll back together) inside `during`, then,
+ * once committed, calls `appended` so cached lists of events move on.
  */
 export class AuditTrail {
-  constructor(
-    /** Told after events were committed (the AuditEvent resource's change notification). */
-    private readonly onAppended: () => Promise<void> | void = () => {},
-  ) {}
+  constructor(private readonly events: TrailListener = UNTOLD) {}
+
+  during<T>(write: () => Promise<T>): Promise<T> {
+    return this.events.during(write);
+  }
 
   /** Inserts one event through `manager` (the writer's transaction); returns it. */
   async append(manager: EntityManager, entry: AuditEntry): Promise<AuditRow> {
@@ -49,8 +60,10 @@ export class AuditTrail {
       createdAt: now,
       updatedAt: now,
     };
-    const result = await manager.getRepository(AuditEvent.name).insert(values);
-    return { ...values, id: Number(result.identifiers[0].id) } as AuditRow;
+    const events = manager.getRepository<AuditRow>(AuditEvent.name);
+    const id = Number((await events.insert(values)).identifiers[0].id);
+    // Read back: its time as stored (MariaDB keeps whole seconds), which is where lists sort it.
+    return (await events.findOneBy({ id }))!;
   }
 
   /** The event of a write of `resource`'s record: what changed between `before` and `after` (no `before` on create, no `after` on delete). */
@@ -72,7 +85,8 @@ export class AuditTrail {
     });
   }
 
-  async appended(): Promise<void> {
-    await this.onAppended();
+  /** After the events a write appended committed: `event` when it appended exactly that one. */
+  async appended(event?: AuditRow): Promise<void> {
+    await this.events.appended(event);
   }
 }

@@ -291,19 +291,20 @@ export class AuthService {
     unless?: FindOptionsWhere<UserRow>,
   ): Promise<boolean> {
     const { ds, trail } = this.deps;
-    const changed = await inTransaction(ds, async (manager) => {
-      const users = manager.getRepository<UserRow>(User.name);
-      // `unless`: the values the record must still hold (else nothing is written, and the answer is false).
-      const result = await users.update({ id: row.id, ...unless }, { ...values, updatedAt: new Date(), version: () => "version + 1" });
-      if (unless && !result.affected) return false;
-      const after = (await users.findOneBy({ id: row.id }))!;
-      await trail.appendWrite(manager, User, { actor: user, via, operation: "update", before: row, after });
+    return trail.during(async () => {
+      const event = await inTransaction(ds, async (manager) => {
+        const users = manager.getRepository<UserRow>(User.name);
+        // `unless`: the values the record must still hold (else nothing is written, and the answer is false).
+        const result = await users.update({ id: row.id, ...unless }, { ...values, updatedAt: new Date(), version: () => "version + 1" });
+        if (unless && !result.affected) return undefined;
+        const after = (await users.findOneBy({ id: row.id }))!;
+        return trail.appendWrite(manager, User, { actor: user, via, operation: "update", before: row, after });
+      });
+      if (!event) return false;
+      await this.users.written();
+      await trail.appended(event);
       return true;
     });
-    if (!changed) return false;
-    await this.users.written();
-    await trail.appended();
-    return true;
   }
 
   /** The signed-in user's own recent sign-in attempts. */

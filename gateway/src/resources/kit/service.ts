@@ -68,18 +68,24 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   /**
    * Counts and page marks kept at the resource's version (cache/counts.ts,
-   * cache/pageMarks.ts), for public resources: only this service writes them,
-   * so their version moves with every change.
+   * cache/pageMarks.ts), for public resources (only this service writes them,
+   * so their version moves with every change) and audit events (only the
+   * trail appends them, and tells this service of each).
    */
   private readonly counts = new KeptCounts();
   private readonly marks = new KeptMarks();
   private get keeps() {
-    return this.resource.access.read === "public";
+    return this.resource.access.read === "public" || this.resource.name === AuditEvent.name;
   }
 
-  /** Runs a write of this process: what is kept is not kept from reads it overlaps. */
-  private during<T>(write: () => Promise<T>): Promise<T> {
-    return this.counts.during(() => this.marks.during(write));
+  /**
+   * Runs a write of this resource's rows (or, for AuditEvent, a write that
+   * appends events): what is kept is not kept from reads it overlaps. A write
+   * that appends an event runs in the events' `during` too.
+   */
+  during<T>(write: () => Promise<T>): Promise<T> {
+    const writing = this.trail ? () => this.trail!.during(write) : write;
+    return this.counts.during(() => this.marks.during(writing));
   }
 
   /** After a write that committed `change` (undefined: not known; what is kept is then read again). */
@@ -249,32 +255,32 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   async remove(id: unknown, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
     authorize(this.resource.access.write, actor);
-    const row = await this.during(() =>
-      inTransaction(this.ds, async (manager) => {
+    return this.during(async () => {
+      const { row, event } = await inTransaction(this.ds, async (manager) => {
         const row = await this.find(id, manager, true);
         if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
         await this.resource.hooks?.beforeDelete?.(row, userOf(actor), manager);
         await this.repo(manager).delete({ id: row.id });
-        await this.audit(manager, { actor, via, operation: "delete", before: row });
-        return row;
-      }),
-    );
-    await this.committed({ before: row });
-    return row;
+        return { row, event: await this.audit(manager, { actor, via, operation: "delete", before: row }) };
+      });
+      await this.committed({ before: row }, event);
+      return row;
+    });
   }
 
   /**
-   * The change notification of events appended by the other services (the
-   * AuditEvent resource): how many is not told, so its kept counts are read again.
+   * The change notification of the AuditEvent resource, from the trail:
+   * `event` when exactly that one was appended (kept counts and marks are
+   * carried over it), else undefined (they are read again).
    */
-  async written(): Promise<void> {
-    await this.changed(undefined);
+  async written(event?: Row): Promise<void> {
+    await this.changed(event && { after: event });
   }
 
-  /** After a write and its event committed: cached answers of this resource, and of the audit events, are stale. */
-  private async committed(change: RowChange): Promise<void> {
+  /** After a write and its event committed: cached answers of this resource, and of the audit events, move on. */
+  private async committed(change: RowChange, event: AuditRow | undefined): Promise<void> {
     await this.changed(change);
-    await this.trail?.appended();
+    await this.trail?.appended(event);
   }
 
   /** Appends the event of a write, in the write's transaction. */
@@ -367,7 +373,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
     const operation: AuditOperation = restoring ? "restore" : op === "update" && isStatusToggle(input) ? "status" : op;
     const created = await this.images.commit(staged);
-    let change: { before?: RowOfResource<R>; after: RowOfResource<R> };
+    let change: { before?: RowOfResource<R>; after: RowOfResource<R>; event?: AuditRow };
     try {
       change = await inTransaction(this.ds, async (tx) => {
         const { before, after } = existing
@@ -381,13 +387,13 @@ export class ResourceService<R extends AnyResource = AnyResource> {
           after,
         });
         if (request.saved) request.saved.event = event;
-        return { before, after };
+        return { before, after, event };
       });
     } catch (e) {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    await this.committed(change);
+    await this.committed({ before: change.before, after: change.after }, change.event);
     const row = change.after;
     await this.resource.hooks?.afterWrite?.(row, context);
     return row;
