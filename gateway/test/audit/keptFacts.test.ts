@@ -36,17 +36,15 @@ describe("kept counts and page marks of audit events", () => {
     ).map((row) => Number(row.id));
   /** An event the trail does not know of (no version moves), older than every other: after every mark. */
   const behindTheTrail = async (at = new Date(Date.UTC(2020, 0, 1))) => {
-    await app.services.ds
-      .getRepository(AuditEvent.name)
-      .insert({
-        actorName: "nobody",
-        transport: "system",
-        resource: "News",
-        operation: "create",
-        changes: "[]",
-        createdAt: at,
-        updatedAt: at,
-      });
+    await app.services.ds.getRepository(AuditEvent.name).insert({
+      actorName: "nobody",
+      transport: "system",
+      resource: "News",
+      operation: "create",
+      changes: "[]",
+      createdAt: at,
+      updatedAt: at,
+    });
   };
 
   beforeAll(async () => {
