@@ -88,6 +88,9 @@ async function freshLatency(gateway, call, times = 5) {
 
 async function cases(gateway, rows) {
   const list = (variables) => () => gql(gateway, LIST, { perPage: 25, ...variables });
+  const middle = Math.floor(rows / 25 / 2);
+  const step = Math.max(1, Math.floor(middle / 50));
+  let firstVisits = 0;
   const lastDay = new Date(START + (rows - 86_400) * 1000).toISOString();
   const filters = {
     "filter actorId": { actorId: 7 },
@@ -100,7 +103,9 @@ async function cases(gateway, rows) {
   };
   const figures = {
     "list page 0": await freshLatency(gateway, list({ page: 0 })),
-    "deep page": await freshLatency(gateway, list({ page: Math.floor(rows / 25 / 2) })),
+    "deep page": await freshLatency(gateway, list({ page: middle })),
+    // Each a page before every page read so far: no page mark to seek from, the index walk.
+    "deep page, first visit": await freshLatency(gateway, () => list({ page: middle - ++firstVisits * step })()),
   };
   for (const [name, filter] of Object.entries(filters)) figures[name] = await freshLatency(gateway, list({ page: 0, filter }));
   figures["count (all)"] = await freshLatency(gateway, () => gql(gateway, `{ _allAuditEventsMeta { count } }`));
