@@ -1,4 +1,6 @@
 /** Unit and screen tests: jsdom with Node's fetch (jest-fixed-jsdom) and msw GraphQL handlers. */
+import { availableParallelism } from "node:os";
+
 const swc = [
   "@swc/jest",
   {
@@ -53,4 +55,7 @@ export default {
     "^@apollo/client/utilities/observables/Observable\\.js$": "<rootDir>/../node_modules/@apollo/client/utilities/utilities.cjs",
   },
   testTimeout: 30000,
+  // Jest's own default (one worker per core but one), yet at least two: on a 2-core machine jest would run
+  // the files one after the other in its main process, leaving a core idle while jsdom renders.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
 };
