@@ -32,6 +32,10 @@ describe("page marks", () => {
     const next = await pageOf(app, News, DEEP + PER_PAGE, newest);
     expect(next).toEqual(await truthOf(app, News, DEEP + PER_PAGE + 1, newest, undefined, PER_PAGE));
     expect(next).not.toEqual(await truthOf(app, News, DEEP + PER_PAGE, newest));
+    // And backwards from the mark at DEEP, for the page before it.
+    expect(await pageOf(app, News, DEEP - PER_PAGE, newest)).toEqual(
+      await truthOf(app, News, DEEP - PER_PAGE + 1, newest, undefined, PER_PAGE),
+    );
     // Another replica's write moves the version: the marks are gone, the page is walked again.
     await app.services.versions.bump(News.name);
     expect(await pageOf(app, News, DEEP + PER_PAGE, newest)).toEqual(await truthOf(app, News, DEEP + PER_PAGE, newest));
@@ -40,15 +44,21 @@ describe("page marks", () => {
   it("are sought on the sort index by range, not by a scan", async () => {
     await app.services.ds.query(TEST_DB === "mysql" ? "ANALYZE TABLE news" : "ANALYZE");
     const [marked] = await app.services.ds.query("SELECT id, createdAt FROM news ORDER BY createdAt DESC, id DESC LIMIT 1 OFFSET 300");
-    const qb = app.services.ds.getRepository(News.name).createQueryBuilder("r").select("r.id", "id");
-    applySortAndPage(qb, News, { page: 31, perPage: PER_PAGE }, { at: 300, id: marked.id, value: marked.createdAt });
-    const [sql, params] = qb.getQueryAndParameters();
-    const plan: Record<string, unknown>[] = await app.services.ds.query(
-      `${TEST_DB === "mysql" ? "EXPLAIN" : "EXPLAIN QUERY PLAN"} ${sql}`,
-      params,
-    );
-    if (TEST_DB === "mysql") expect(plan.map((row) => [row.key, row.type])).toEqual([["IDX_news_createdAt", "range"]]);
-    else expect(plan.map((row) => row.detail)).toEqual(["SEARCH r USING COVERING INDEX IDX_news_createdAt (createdAt<?)"]);
+    // From the mark forward (page 31), and backwards from it (page 28).
+    for (const [page, bound] of [
+      [31, "<"],
+      [28, ">"],
+    ] as const) {
+      const qb = app.services.ds.getRepository(News.name).createQueryBuilder("r").select("r.id", "id");
+      applySortAndPage(qb, News, { page, perPage: PER_PAGE }, { at: 300, id: marked.id, value: marked.createdAt });
+      const [sql, params] = qb.getQueryAndParameters();
+      const plan: Record<string, unknown>[] = await app.services.ds.query(
+        `${TEST_DB === "mysql" ? "EXPLAIN" : "EXPLAIN QUERY PLAN"} ${sql}`,
+        params,
+      );
+      if (TEST_DB === "mysql") expect(plan.map((row) => [row.key, row.type])).toEqual([["IDX_news_createdAt", "range"]]);
+      else expect(plan.map((row) => row.detail)).toEqual([`SEARCH r USING COVERING INDEX IDX_news_createdAt (createdAt${bound}?)`]);
+    }
   });
 
   it("give the walked page in every order after this process's creates, updates and deletes", async () => {

@@ -36,10 +36,20 @@ export function rankOf(value: unknown): number | undefined {
 /** The key of one list order: its sort field and order, and its filter's key. */
 export const marksKey = (field: string, order: string, filterKey: string) => `${field} ${order} ${filterKey}`;
 
-/** The mark nearest before `offset` that is worth seeking to. */
-export function nearestMark(marks: readonly PageMark[] | undefined, offset: number): PageMark | undefined {
+/**
+ * The mark a page from `offset` is read from with the fewest rows skipped: at
+ * or before the page (read forward from it), or after it (read backwards; a
+ * write before the marks moves them past the page read before). None when
+ * walking from the start skips fewer, or no mark is worth it.
+ */
+export function nearestMark(marks: readonly PageMark[] | undefined, offset: number, perPage: number): PageMark | undefined {
   let best: PageMark | undefined;
-  for (const mark of marks ?? []) if (mark.at <= offset && mark.at >= MARK_FROM && (!best || mark.at > best.at)) best = mark;
+  let fewest = offset;
+  for (const mark of marks ?? []) {
+    if (mark.at < MARK_FROM) continue;
+    const skipped = mark.at <= offset ? offset - mark.at : mark.at >= offset + perPage ? mark.at - offset - perPage : Infinity;
+    if (skipped < fewest) [best, fewest] = [mark, skipped];
+  }
   return best;
 }
 

@@ -195,32 +195,42 @@ export interface SeekFrom {
 
 /**
  * Orders by the field then id (every sort index ends with the row id) and
- * takes the page. From a `seek` mark the rows start at the marked row, found
- * on the sort index by range (`column <= value AND (column < value OR id <=
- * id)`: both engines serve that bound from the index, where SQLite scans for
- * `column < value OR (...)` and MariaDB for a row constructor), and only the
- * rows between the mark and the page are skipped.
+ * takes the page. From a `seek` mark at or before the page, the rows start at
+ * the marked row, found on the sort index by range (`column <= value AND
+ * (column < value OR id <= id)`: both engines serve that bound from the
+ * index, where SQLite scans for `column < value OR (...)` and MariaDB for a
+ * row constructor), and only the rows between the mark and the page are
+ * skipped. From a mark after the page, the rows before it are read backwards
+ * (the order reversed): answers true, the ids then come last row first.
  */
 export function applySortAndPage<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   resource: Resource,
   params: ListParams,
   seek?: SeekFrom,
-) {
+): boolean {
   const { field, order } = orderOf(resource, params);
   const offset = offsetOf(params);
+  const perPage = params.perPage!;
   const alias = qb.alias;
-  qb.orderBy(`${alias}.${field}`, order);
-  if (field !== "id") qb.addOrderBy(`${alias}.id`, order);
-  if (offset === undefined) return qb;
-  if (seek && seek.at <= offset) {
-    const after = order === "DESC" ? "<" : ">";
+  const forward = seek !== undefined && offset !== undefined && seek.at <= offset;
+  const backward = seek !== undefined && offset !== undefined && seek.at >= offset + perPage;
+  const reading = backward ? (order === "DESC" ? "ASC" : "DESC") : order;
+  qb.orderBy(`${alias}.${field}`, reading);
+  if (field !== "id") qb.addOrderBy(`${alias}.id`, reading);
+  if (offset === undefined) return false;
+  if (forward || backward) {
+    // From the mark on (forward, the mark included), or the rows before it (backward), in the reading order.
+    const next = reading === "DESC" ? "<" : ">";
+    const from = forward ? "=" : "";
     qb.andWhere(
       field === "id"
-        ? `${alias}.id ${after}= :seekId`
-        : `${alias}.${field} ${after}= :seekValue AND (${alias}.${field} ${after} :seekValue OR ${alias}.id ${after}= :seekId)`,
-      { seekId: seek.id, seekValue: seek.value },
+        ? `${alias}.id ${next}${from} :seekId`
+        : `${alias}.${field} ${next}= :seekValue AND (${alias}.${field} ${next} :seekValue OR ${alias}.id ${next}${from} :seekId)`,
+      { seekId: seek!.id, seekValue: seek!.value },
     );
   }
-  return qb.offset(offset - (seek && seek.at <= offset ? seek.at : 0)).limit(params.perPage!);
+  const skipped = forward ? offset - seek!.at : backward ? seek!.at - offset - perPage : offset;
+  qb.offset(skipped).limit(perPage);
+  return backward;
 }

@@ -144,8 +144,14 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     const ordered = this.repo().createQueryBuilder("r").select("r.id", "id");
     if (marked) ordered.addSelect(`r.${field}`, "sortValue");
     applyFilter(ordered, this.resource, params.filter);
-    applySortAndPage(ordered, this.resource, params, nearestMark(kept, offset ?? 0));
+    const backwards = applySortAndPage(
+      ordered,
+      this.resource,
+      params,
+      offset === undefined ? undefined : nearestMark(kept, offset, params.perPage!),
+    );
     const raw = await ordered.getRawMany<{ id: number | string; sortValue?: unknown }>();
+    if (backwards) raw.reverse();
     if (ticket && column && raw.length) {
       const markAt = (at: number, row: (typeof raw)[number]): PageMark => ({
         at,
