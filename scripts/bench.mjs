@@ -149,8 +149,8 @@ async function cases(gateway, rows) {
   const figures = {
     "list page 0": await freshLatency(gateway, list({ page: 0, perPage: 10 })),
     "deep page": await freshLatency(gateway, list({ page: deepPage, perPage: 10 })),
-    // Each a page before every page read so far, so that no page mark (cache/pageMarks.ts) is there to seek from: the index walk.
-    "deep page, first visit": await freshLatency(gateway, () => list({ page: deepPage - ++firstVisits * step, perPage: 10 })()),
+    // Each a page not read before, before every page read so far: read backwards from the marks (cache/pageMarks.ts) of the pages after it.
+    "deep page, not read before": await freshLatency(gateway, () => list({ page: deepPage - ++firstVisits * step, perPage: 10 })()),
     "search, a match": await freshLatency(gateway, list({ page: 0, perPage: 10, filter: { q: "zebra" } })),
     "search, no match": await freshLatency(gateway, list({ page: 0, perPage: 10, filter: { q: "nothingmatchesthis" } })),
     "count (first)": await freshLatency(gateway, () =>

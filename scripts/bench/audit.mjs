@@ -104,8 +104,8 @@ async function cases(gateway, rows) {
   const figures = {
     "list page 0": await freshLatency(gateway, list({ page: 0 })),
     "deep page": await freshLatency(gateway, list({ page: middle })),
-    // Each a page before every page read so far: no page mark to seek from, the index walk.
-    "deep page, first visit": await freshLatency(gateway, () => list({ page: middle - ++firstVisits * step })()),
+    // Each a page not read before, before every page read so far: read backwards from the marks of the pages after it.
+    "deep page, not read before": await freshLatency(gateway, () => list({ page: middle - ++firstVisits * step })()),
   };
   for (const [name, filter] of Object.entries(filters)) figures[name] = await freshLatency(gateway, list({ page: 0, filter }));
   figures["count (all)"] = await freshLatency(gateway, () => gql(gateway, `{ _allAuditEventsMeta { count } }`));
