@@ -1,33 +1,151 @@
-// `npm test`: every suite of the product, in order, stopping at the first that fails.
-import { spawnSync } from "node:child_process";
+// `npm test`: every suite of the product. `npm run test:quick` (--quick): the inner loop, SQLite only, no Chromium.
+//
+// Suites run in lanes side by side: this 2-core machine spends most of the MariaDB pass and the end-to-end
+// run waiting (on the database, the browser, the chain), so one CPU-bound lane and two waiting lanes finish
+// in about the time of the longest. Each suite's output goes to .cache/test-logs/<suite>.log and is printed
+// when the suite ends (all of it when it fails); the end prints the time of every suite and the slowest files.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, existsSync, rmSync, createWriteStream } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const LOGS = path.join(ROOT, ".cache/test-logs");
+const quick = process.argv.includes("--quick");
+
+/** A suite: a label, commands run one after another, and where its jest runs report their per-file times. */
+const suite = (label, commands, opts = {}) => ({ label, commands, ...opts });
 const npm = (...args) => ["npm", ...args];
-const steps = [
-  // The gateway build is what the SIGTERM test runs as a real process.
-  [
-    "build the contracts package, the migrations and the gateway",
-    npm("run", "build", "-w", "abis"),
-    npm("run", "build", "-w", "db"),
-    npm("run", "build", "-w", "gateway"),
-  ],
-  // ESLint, Prettier and the type checks (the gateway's and the contracts' types come from their builds).
-  ["lint", npm("run", "lint")],
-  ["gateway (SQLite, then MariaDB)", npm("test", "-w", "gateway")],
-  ["contracts on anvil", npm("test", "-w", "abis")],
-  ["admin (jest + msw)", npm("test", "-w", "admin")],
-  ["end-to-end (Chromium, real gateway, database and chain)", npm("run", "e2e", "-w", "admin")],
-  // The end-to-end run leaves a fresh admin build behind.
-  ["JavaScript weight of /login", [process.execPath, "scripts/login-weight.mjs"]],
-];
+const jestJson = (name) => path.join(LOGS, `${name}.json`);
 
-for (const [label, ...commands] of steps) {
-  console.log(`\n##### ${label}`);
-  for (const [cmd, ...args] of commands) {
-    const result = spawnSync(cmd, args, { stdio: "inherit" });
-    if (result.status !== 0) {
-      console.error(`\n##### ${label} failed`);
-      process.exit(result.status ?? 1);
+const build = suite("build (contracts package, migrations, gateway)", [
+  npm("run", "build", "-w", "abis"),
+  npm("run", "build", "-w", "db"),
+  npm("run", "build", "-w", "gateway"),
+]);
+const gateway = (db, workers) =>
+  suite(
+    `gateway on ${db === "sqlite" ? "SQLite" : "MariaDB"}`,
+    [["npx", "jest", `--maxWorkers=${workers}`, "--json", `--outputFile=${jestJson(`gateway-${db}`)}`]],
+    { cwd: "gateway", env: { TEST_DB: db }, json: [jestJson(`gateway-${db}`)] },
+  );
+// In the full run admin's jest shares the machine with two other lanes: one file at a time.
+const admin = (workers) =>
+  suite("admin (jest + msw)", [["npx", "jest", `--maxWorkers=${workers}`, "--json", `--outputFile=${jestJson("admin")}`]], {
+    cwd: "admin",
+    json: [jestJson("admin")],
+  });
+
+const lanes = quick
+  ? [[gateway("sqlite", 2)], [admin(2)]]
+  : [
+      // CPU-bound work, one thing at a time.
+      [suite("lint", [npm("run", "lint")]), gateway("sqlite", 1), admin(1)],
+      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil.
+      [gateway("mysql", 2), suite("contracts on anvil", [npm("test", "-w", "abis")])],
+      // Mostly waiting on Chromium and the chain; the end-to-end run leaves a fresh admin build behind.
+      [
+        suite(
+          "end-to-end (Chromium, real gateway, database and chain)",
+          [npm("run", "e2e", "-w", "admin", "--", "--json", `--outputFile=${jestJson("e2e")}`)],
+          { json: [jestJson("e2e")] },
+        ),
+        suite("JavaScript weight of /login", [[process.execPath, "scripts/login-weight.mjs"]]),
+      ],
+    ];
+
+const running = new Set();
+let failed = null;
+
+const seconds = (ms) => `${Math.floor(ms / 60000)}m${String(Math.round((ms % 60000) / 1000)).padStart(2, "0")}s`;
+
+/** Runs one command with its output appended to the suite's log; resolves to its exit code. */
+function run([cmd, ...args], { cwd = ".", env, log }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: path.join(ROOT, cwd),
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    running.add(child);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function runSuite(current) {
+  const file = path.join(LOGS, `${current.label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "")}.log`);
+  const log = createWriteStream(file);
+  const started = Date.now();
+  let code = 0;
+  for (const command of current.commands) {
+    if (failed) return { ...current, skipped: true };
+    log.write(`$ ${command.join(" ")}\n`);
+    code = await run(command, { cwd: current.cwd, env: current.env, log });
+    if (code !== 0) break;
+  }
+  await new Promise((resolve) => log.end(resolve));
+  const ms = Date.now() - started;
+  const output = readFileSync(file, "utf8");
+  if (code !== 0 && !failed) {
+    failed = current.label;
+    console.log(`\n##### ${current.label} FAILED after ${seconds(ms)}; its output (${path.relative(ROOT, file)}):\n${output}`);
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    }
+  } else if (code === 0) {
+    const summary = output.split("\n").filter((line) => /^(Tests|Test Suites):/.test(line));
+    console.log(`##### ${current.label}: passed in ${seconds(ms)}${summary.length ? `  (${summary.join("; ")})` : ""}`);
+  }
+  return { ...current, ms, code };
+}
+
+async function runLane(lane) {
+  const results = [];
+  for (const current of lane) results.push(await runSuite(current));
+  return results;
+}
+
+/** The slowest test files of every jest run that reported, for where time goes. */
+function slowestFiles(results, count = 12) {
+  const files = [];
+  for (const result of results) {
+    for (const json of result.json ?? []) {
+      if (!existsSync(json)) continue;
+      const report = JSON.parse(readFileSync(json, "utf8"));
+      for (const file of report.testResults)
+        files.push([file.endTime - file.startTime, `${result.label}: ${path.relative(ROOT, file.name)}`]);
     }
   }
+  return files.sort((a, b) => b[0] - a[0]).slice(0, count);
 }
-console.log("\nAll suites passed.");
+
+rmSync(LOGS, { recursive: true, force: true });
+mkdirSync(LOGS, { recursive: true });
+const started = Date.now();
+console.log(`${quick ? "Quick tests" : "All tests"}: logs in ${path.relative(ROOT, LOGS)}/`);
+const results = [await runSuite(build)];
+if (!failed) results.push(...(await Promise.all(lanes.map(runLane))).flat());
+
+console.log("\n##### Time per suite");
+for (const result of results) console.log(`${result.skipped ? "  skipped" : seconds(result.ms).padStart(9)}  ${result.label}`);
+console.log(`${seconds(Date.now() - started).padStart(9)}  in all (wall clock, lanes side by side)`);
+const slow = slowestFiles(results);
+if (slow.length) {
+  console.log("\n##### Slowest test files");
+  for (const [ms, name] of slow) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+}
+if (failed) {
+  console.error(`\n##### ${failed} failed`);
+  process.exit(1);
+}
+console.log(`\n${quick ? "Quick tests" : "All suites"} passed.`);

@@ -20,7 +20,7 @@ if (!("ResizeObserver" in window)) {
 document.elementFromPoint = (() => null) as never;
 
 // The admin chunk loads lazily; its first load in a test file takes a moment.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 export const gateway = new FakeGateway();
 export const server = setupServer(...gateway.handlers());
