@@ -39,7 +39,15 @@ console.log(JSON.stringify(outcomes));
 `;
 
 async function fetchUploads(url: string, kind: "rest" | "graphql", size: number, count: number): Promise<Record<string, number>> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", FETCH_CLIENT, url, kind, String(size), String(count)]);
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    "--input-type=module",
+    "-e",
+    FETCH_CLIENT,
+    url,
+    kind,
+    String(size),
+    String(count),
+  ]);
   return JSON.parse(stdout);
 }
 
@@ -116,11 +124,10 @@ describe("an upload refused before its body is read still gets its answer", () =
   it("still refuses a body announced over the bound at once, and closes: 413 fast", async () => {
     const declared = 100 * 1024 * 1024;
     const { res, ms } = await timed(() =>
-      rawUpload(
-        port(),
-        { Authorization: token, "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": declared },
-        [Buffer.from("--zz\r\n"), ...Array(100).fill(Buffer.alloc(64 * 1024))],
-      ),
+      rawUpload(port(), { Authorization: token, "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": declared }, [
+        Buffer.from("--zz\r\n"),
+        ...Array(100).fill(Buffer.alloc(64 * 1024)),
+      ]),
     );
     expect(res.status).toBe(413);
     expect(res.connection).toBe("close");

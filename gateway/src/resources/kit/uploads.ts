@@ -50,8 +50,8 @@ export function fromGraphQLUpload(upload: unknown, maxBytes: number): UploadedFi
 export const isUploadedFile = (v: unknown): v is UploadedFile =>
   typeof v === "object" && v !== null && typeof (v as UploadedFile).read === "function";
 
-/** C0 controls and DEL: no file system or browser names a file with them; NUL ends a C string. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Control characters (C0, DEL, C1): no browser names a file with them; NUL ends a C string. */
+const CONTROL = /\p{Cc}/u;
 
 /** busboy's words for a broken body, said so that a client knows what to change. */
 const EXPLAINED: Record<string, string> = {
