@@ -12,7 +12,7 @@ import { REFUSE_MS, timed } from "./timing";
  * with: its status, or the network error's code (EPIPE, ECONNRESET ...).
  */
 const FETCH_CLIENT = `
-const [url, kind, size, count] = process.argv.slice(1);
+const [url, kind, size, count, authorization] = process.argv.slice(1);
 const file = new Blob([new Uint8Array(Number(size)).fill(65)], { type: "image/png" });
 const outcomes = {};
 for (let i = 0; i < Number(count); i++) {
@@ -27,7 +27,7 @@ for (let i = 0; i < Number(count); i++) {
   }
   let outcome;
   try {
-    const res = await fetch(url, { method: "POST", body: form, headers: { "apollo-require-preflight": "true" } });
+    const res = await fetch(url, { method: "POST", body: form, headers: { "apollo-require-preflight": "true", ...(authorization && { authorization }) } });
     await res.text();
     outcome = String(res.status);
   } catch (e) {
@@ -38,16 +38,15 @@ for (let i = 0; i < Number(count); i++) {
 console.log(JSON.stringify(outcomes));
 `;
 
-async function fetchUploads(url: string, kind: "rest" | "graphql", size: number, count: number): Promise<Record<string, number>> {
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    "--input-type=module",
-    "-e",
-    FETCH_CLIENT,
-    url,
-    kind,
-    String(size),
-    String(count),
-  ]);
+async function fetchUploads(
+  url: string,
+  kind: "rest" | "graphql",
+  size: number,
+  count: number,
+  authorization = "",
+): Promise<Record<string, number>> {
+  const args = ["--input-type=module", "-e", FETCH_CLIENT, url, kind, String(size), String(count), authorization];
+  const { stdout } = await promisify(execFile)(process.execPath, args);
   return JSON.parse(stdout);
 }
 
@@ -108,9 +107,11 @@ describe("an upload refused before its body is read still gets its answer", () =
     60_000,
   );
 
-  it("so do unauthenticated GraphQL multipart uploads, and nothing is stored", async () => {
+  it("so do GraphQL multipart uploads without a token or with a bad one, and nothing is stored", async () => {
     const before = await newsCount();
     expect(await fetchUploads(`${base}/graphql`, "graphql", 100 * 1024, 100)).toEqual({ "401": 100 });
+    expect(await fetchUploads(`${base}/graphql`, "graphql", 1024, 100, "Bearer not-a-token")).toEqual({ "401": 100 });
+    expect(await fetchUploads(`${base}/api/add/news`, "rest", 1024, 100, "Bearer not-a-token")).toEqual({ "401": 100 });
     expect(await newsCount()).toBe(before);
   }, 60_000);
 
