@@ -11,6 +11,7 @@ import { imagesRouter } from "./http/images";
 import { type FastPathOptions, keptAnswers } from "./http/keptAnswers";
 import { metricsHandler, requestMetrics } from "./http/metrics";
 import { readinessHandler } from "./http/readiness";
+import { refusedBodyBound } from "./http/refusedBody";
 import { securityHeaders } from "./http/securityHeaders";
 import { requestLogSerializers } from "./logger";
 import { restRouter } from "./rest/router";
@@ -81,7 +82,7 @@ export async function createApp(services: Services): Promise<App> {
   app.use((_req, res) => {
     res.status(404).json({ message: "Not found" });
   });
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, refusedBodyBound(config)));
 
   // Kept public answers go out before express runs at all; everything else goes through it unchanged.
   const fast = keptAnswers(services, {

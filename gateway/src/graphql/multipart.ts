@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { MalformedRequestError, UnauthenticatedError } from "../errors";
+import { multipartFailure } from "../resources/kit/uploads";
 import { requestSizeGuard } from "../http/requestSize";
 import type { Services } from "../services";
 import { authenticate } from "./context";
@@ -36,14 +37,7 @@ export function multipartGate(services: Services, limits: MultipartLimits): Rout
     next(res.locals.user ? undefined : new UnauthenticatedError("Sign in to upload files"));
   });
   gate.use((req, res, next) => {
-    upload(req, res, (err?: unknown) => {
-      const failure = err as { status?: number; message?: string } | undefined;
-      next(
-        !failure || (failure.status && failure.status < 500)
-          ? err
-          : new MalformedRequestError(`Malformed multipart request: ${failure.message ?? "unreadable body"}`),
-      );
-    });
+    upload(req, res, (err?: unknown) => next(err ? multipartFailure(err) : undefined));
   });
   return gate;
 }

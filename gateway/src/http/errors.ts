@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, Response } from "express";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { AppError, FieldErrors, ValidationError } from "../errors";
 import type { Logger } from "../logger";
+import { type DrainBound, drainRefusedBody } from "./refusedBody";
 
 /** What an HTTP answer says about an error, before each edge gives it its shape. */
 export interface HttpError {
@@ -41,10 +42,18 @@ export function describeError(err: unknown, log: Logger, req: Request): HttpErro
   return { status: 500, message: "Internal server error", headers: {} };
 }
 
-/** Sends an error's status and headers; a request refused before its body was read is closed rather than drained. */
-export function startErrorAnswer(error: HttpError, req: Request, res: Response): boolean {
+/**
+ * Sets an error's status and headers once the request's body is read: a
+ * request refused before its body was read (401, 403, 413, 400) is drained
+ * within `bound` first, so that its answer reaches a client still sending
+ * (http/refusedBody.ts); past the bound the connection is closed rather than
+ * drained. False when an answer is already under way.
+ */
+export async function startErrorAnswer(error: HttpError, req: Request, res: Response, bound: DrainBound): Promise<boolean> {
   if (res.headersSent) return false;
-  if (!req.complete) res.setHeader("Connection", "close");
+  const drained = await drainRefusedBody(req, bound);
+  if (res.headersSent) return false;
+  if (!drained) res.setHeader("Connection", "close");
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(error.status);
   return true;
@@ -52,10 +61,10 @@ export function startErrorAnswer(error: HttpError, req: Request, res: Response):
 
 /** The app's last word: GraphQL's error shape under /graphql, `{ message }` elsewhere. */
 export const errorHandler =
-  (log: Logger): ErrorRequestHandler =>
-  (err, req, res, _next) => {
+  (log: Logger, bound: DrainBound): ErrorRequestHandler =>
+  async (err, req, res, _next) => {
     const error = describeError(err, log, req);
-    if (!startErrorAnswer(error, req, res)) return;
+    if (!(await startErrorAnswer(error, req, res, bound))) return;
     const extensions = error.code ? { extensions: { code: error.code } } : {};
     res.json(req.path.startsWith("/graphql") ? { errors: [{ message: error.message, ...extensions }] } : { message: error.message });
   };

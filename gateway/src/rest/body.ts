@@ -5,8 +5,8 @@ import { createWriteStream, promises as fs } from "fs";
 import { tmpdir } from "os";
 import path from "path";
 import { pipeline } from "stream/promises";
-import { InsufficientStorageError, PayloadTooLargeError, ValidationError } from "../errors";
-import type { UploadedFile } from "../resources/kit/uploads";
+import { InsufficientStorageError, PayloadTooLargeError } from "../errors";
+import { checkFileName, multipartFailure, type UploadedFile } from "../resources/kit/uploads";
 
 export interface LegacyRequest {
   body: Record<string, unknown>;
@@ -74,19 +74,28 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
         },
       });
     } catch (e) {
-      reject(new ValidationError({ body: `Malformed multipart request: ${(e as Error).message}` }));
+      reject(multipartFailure(e));
       return;
     }
     const body: Record<string, unknown> = {};
     const writes: Promise<[string, string] | undefined>[] = [];
     let tooLarge: string | undefined;
+    /** A part refused while the rest of the body is still read (a file name with a control character). */
+    let refused: unknown;
     let failed = false;
 
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) tooLarge ??= `Field ${name} is too large`;
       body[name] = value;
     });
-    parser.on("file", (name, stream) => {
+    parser.on("file", (name, stream, info) => {
+      try {
+        checkFileName(info.filename);
+      } catch (e) {
+        refused ??= e;
+        stream.resume();
+        return;
+      }
       const file = path.join(tmpdir(), `presale-upload-${process.pid}-${randomBytes(8).toString("hex")}`);
       spooled.push(file);
       let size = 0;
@@ -95,8 +104,9 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
       const sink = createWriteStream(file, { mode: 0o600 });
       closed.push(new Promise<void>((resolve) => sink.on("close", () => resolve())));
       const written = pipeline(stream, sink).then(
-        // A browser sends an empty part for a file input left empty: no file was chosen.
-        (): [string, string] | undefined => (size ? [name, file] : undefined),
+        // A browser sends an empty part without a file name for a file input left empty: no file was chosen. A named
+        // file of 0 bytes was chosen: it goes to the service, which refuses it as it does on GraphQL ("The file is empty").
+        (): [string, string] | undefined => (size || info.filename ? [name, file] : undefined),
         (e) => {
           stream.resume();
           throw e;
@@ -113,13 +123,14 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
       failed = true;
       req.unpipe(parser);
       req.resume();
-      cleanup().finally(() => reject(new ValidationError({ body: `Malformed multipart request: ${e.message}` })));
+      cleanup().finally(() => reject(multipartFailure(e)));
     });
     parser.on("close", async () => {
       if (failed) return;
       try {
         const written = (await Promise.all(writes)).filter((w): w is [string, string] => Boolean(w));
         if (tooLarge) throw new PayloadTooLargeError(tooLarge);
+        if (refused) throw refused;
         const files = Object.fromEntries(written.map(([name, file]) => [name, { read: () => fs.readFile(file) }]));
         resolve({ body, files, cleanup });
       } catch (e) {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Writable } from "stream";
 import { BadRequestError } from "../errors";
-import { MAX_PER_PAGE } from "../resources/kit/query";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../resources/kit/query";
 import type { Services } from "../services";
 import type { Caller } from "./actions";
 import { listFilter } from "./actions";
@@ -67,14 +67,27 @@ export function keptListAnswer(route: RestRoute, services: Services): RequestHan
   };
 }
 
+/**
+ * The ranges of `?page=&perPage=`, checked here and stated by the OpenAPI document.
+ * The last page keeps its first row's position (page × perPage) an exact integer.
+ */
+export const PAGING = {
+  page: { minimum: 1, maximum: Math.floor(Number.MAX_SAFE_INTEGER / MAX_PER_PAGE) },
+  perPage: { minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+};
+
 /** `?page=&perPage=` (1-based page), when a newer client asks for one page; 400 when either is not a whole number in range. */
 function pageOf(query: Request["query"]): { page: number; perPage: number } | undefined {
   if (query.page === undefined && query.perPage === undefined) return undefined;
-  const page = Number(query.page ?? 1);
-  const perPage = Number(query.perPage ?? 25);
-  if (!Number.isSafeInteger(page) || page < 1) throw new BadRequestError({ page: "page must be a whole number from 1" });
-  if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    throw new BadRequestError({ perPage: `perPage must be a whole number from 1 to ${MAX_PER_PAGE}` });
+  const page = Number(query.page ?? PAGING.page.minimum);
+  const perPage = Number(query.perPage ?? PAGING.perPage.default);
+  const within = (n: number, range: { minimum: number; maximum: number }) =>
+    Number.isSafeInteger(n) && n >= range.minimum && n <= range.maximum;
+  if (!within(page, PAGING.page)) {
+    throw new BadRequestError({ page: `page must be a whole number from 1 to ${PAGING.page.maximum}` });
+  }
+  if (!within(perPage, PAGING.perPage)) {
+    throw new BadRequestError({ perPage: `perPage must be a whole number from 1 to ${PAGING.perPage.maximum}` });
   }
   return { page, perPage };
 }

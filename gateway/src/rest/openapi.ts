@@ -1,6 +1,8 @@
 import type { Resource } from "../resources/kit/define";
 import { FieldSpec, labelOf } from "../resources/kit/fields";
+import { normaliseField } from "../resources/kit/validate";
 import { blockNames, legacyBoolean, legacyNameOf, Param, paramsOf, timestampAliases } from "./legacy";
+import { PAGING } from "./listAnswer";
 import { accessOf, RestRoute, restRoutes } from "./routes";
 
 export const OPENAPI_PATH = "/openapi.json";
@@ -87,6 +89,17 @@ function paramSchema(param: Param, multipart: boolean): Schema {
   }
 }
 
+/** What the validation refuses as empty: a required value (normaliseField, after trimming), a record key, a sign-in or registration field. */
+function emptyRefused(route: RestRoute, param: Param): Schema | undefined {
+  if (param.kind === "value") return "error" in normaliseField(param.field, param.spec, "") ? NOT_BLANK : undefined;
+  if (param.kind === "key") return param.field === "id" ? NOT_EMPTY : NOT_BLANK;
+  if (param.kind === "extra" && !route.resource && !OPTIONAL_AUTH_PARAMS.has(param.name)) return NOT_EMPTY;
+  return undefined;
+}
+const NOT_EMPTY: Schema = { minLength: 1 };
+/** Values are trimmed before they are checked: one of only spaces is empty too. */
+const NOT_BLANK: Schema = { minLength: 1, pattern: "\\S" };
+
 function requestBody(route: RestRoute): Schema | undefined {
   const params = paramsOf(route);
   if (!params.length) return undefined;
@@ -96,7 +109,7 @@ function requestBody(route: RestRoute): Schema | undefined {
   const required: string[] = [];
   for (const param of params) {
     if (param.kind === "files") patternProperties[`^${param.name}[0-9]+$`] = paramSchema(param, multipart);
-    else properties[param.name] = paramSchema(param, multipart);
+    else properties[param.name] = { ...paramSchema(param, multipart), ...emptyRefused(route, param) };
     const needed =
       param.kind === "key" ||
       (!route.resource && param.kind === "extra" && !OPTIONAL_AUTH_PARAMS.has(param.name)) ||
@@ -151,20 +164,20 @@ function answer(route: RestRoute): Schema {
 }
 
 /** A list answers every row unless a page is asked for; the answer then carries a Link header (first, prev, next, last). */
-const PAGING = [
+const PAGING_PARAMS = [
   {
     name: "page",
     in: "query",
     required: false,
     description: "1-based page number (with perPage)",
-    schema: { type: "integer", minimum: 1 },
+    schema: { type: "integer", ...PAGING.page },
   },
   {
     name: "perPage",
     in: "query",
     required: false,
-    description: "Rows per page, 1 to 1000 (default 25 when page is given)",
-    schema: { type: "integer", minimum: 1, maximum: 1000 },
+    description: `Rows per page, ${PAGING.perPage.minimum} to ${PAGING.perPage.maximum} (default ${PAGING.perPage.default} when page is given)`,
+    schema: { type: "integer", ...PAGING.perPage },
   },
 ];
 
@@ -196,7 +209,7 @@ function operation(route: RestRoute): Schema {
     tags: [route.resource?.name ?? "Auth"],
     ...(access !== "public" ? { security: [{ token: [] }] } : {}),
     ...(body ? { requestBody: body } : {}),
-    ...(route.action === "list" ? { parameters: PAGING } : {}),
+    ...(route.action === "list" ? { parameters: PAGING_PARAMS } : {}),
     responses,
   };
 }

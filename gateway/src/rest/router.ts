@@ -4,6 +4,7 @@ import { UnsupportedMediaTypeError } from "../errors";
 import { clientOf } from "../http/client";
 import { viaOf } from "../audit/via";
 import { describeError, startErrorAnswer } from "../http/errors";
+import { refusedBodyBound } from "../http/refusedBody";
 import { requestSizeGuard } from "../http/requestSize";
 import type { Services } from "../services";
 import { Caller, perform } from "./actions";
@@ -113,9 +114,9 @@ export function restRouter(services: Services): Router {
  */
 const legacyError =
   (services: Services): ErrorRequestHandler =>
-  (err, req, res, _next) => {
+  async (err, req, res, _next) => {
     const error = describeError(err, services.log, req);
-    if (!startErrorAnswer(error, req, res)) return;
+    if (!(await startErrorAnswer(error, req, res, refusedBodyBound(services.config)))) return;
     const route = (res.locals as Partial<Locals>).route;
     if (error.fieldErrors) res.json(route ? legacyErrors(route, error.fieldErrors) : error.fieldErrors);
     else res.json(error.code?.startsWith("TWO_FACTOR") ? { message: error.message, code: error.code } : { message: error.message });

@@ -2,7 +2,9 @@ import { readdirSync } from "fs";
 import { News } from "../../src/resources/news";
 import { paramsOf } from "../../src/rest/legacy";
 import { restRouter } from "../../src/rest/router";
-import { accessOf, restRoutes } from "../../src/rest/routes";
+import { normaliseField } from "../../src/resources/kit/validate";
+import { PAGING } from "../../src/rest/listAnswer";
+import { accessOf, RestRoute, restRoutes } from "../../src/rest/routes";
 import { files } from "../support/files";
 import { ADMIN } from "../support/testApp";
 import { RestApp, startRestApp } from "./support";
@@ -163,6 +165,66 @@ describe("REST shim", () => {
     });
   });
 
+  describe("the OpenAPI document agrees with the validation", () => {
+    let doc: any;
+    beforeAll(async () => (doc = (await app.get("/api/openapi.json", false)).body));
+    const bodyOf = (route: RestRoute) => {
+      const content = doc.paths[`/api${route.path}`][route.method].requestBody?.content as Record<string, any> | undefined;
+      return content && Object.values(content)[0].schema;
+    };
+
+    it("gives minLength 1 to every value the validation refuses empty, a pattern to those refused blank, and to no other", () => {
+      for (const route of restRoutes) {
+        for (const param of paramsOf(route)) {
+          if (param.kind !== "value") continue;
+          const stated = bodyOf(route).properties[param.name];
+          const refused = (raw: string) => "error" in normaliseField(param.field, param.spec, raw);
+          expect({ route: route.path, param: param.name, minLength: stated.minLength, pattern: stated.pattern }).toEqual({
+            route: route.path,
+            param: param.name,
+            minLength: refused("") ? 1 : undefined,
+            pattern: refused("  ") ? "\\S" : undefined,
+          });
+        }
+      }
+    });
+
+    it("every field it lists as required is refused when sent empty, and says minLength 1", async () => {
+      for (const route of restRoutes.filter((r) => r.method === "post")) {
+        const body = bodyOf(route);
+        for (const name of (body?.required ?? []) as string[]) {
+          const param = paramsOf(route).find((p) => p.name === name)!;
+          if (param.kind === "file") continue;
+          expect({ route: route.path, name, minLength: body.properties[name].minLength }).toEqual({
+            route: route.path,
+            name,
+            minLength: 1,
+          });
+          // Registration may be closed (403) before its fields are read; its fields are the users service's, checked on /user-add.
+          if (route.action === "register") continue;
+          const others = route.action === "login" ? { email: ADMIN.email, password: ADMIN.password } : {};
+          const res = await app.post(`/api${route.path}`, { ...others, [name]: "" });
+          expect({ route: route.path, name, status: res.status, said: Boolean(res.body[name]) }).toEqual({
+            route: route.path,
+            name,
+            status: 400,
+            said: true,
+          });
+        }
+      }
+    });
+
+    it("states page's maximum, which the lists enforce", async () => {
+      const [page] = doc.paths["/api/get/news"].get.parameters;
+      expect(page).toMatchObject({ name: "page", schema: { minimum: 1, maximum: PAGING.page.maximum } });
+      expect(Number.isSafeInteger(PAGING.page.maximum * PAGING.perPage.maximum)).toBe(true);
+      const at = await app.get(`/api/get/news?page=${PAGING.page.maximum}&perPage=${PAGING.perPage.maximum}`, false);
+      expect([at.status, at.body]).toEqual([200, []]);
+      const past = await app.get(`/api/get/news?page=${PAGING.page.maximum + 1}`, false);
+      expect([past.status, past.body.page]).toEqual([400, expect.stringContaining(String(PAGING.page.maximum))]);
+    });
+  });
+
   describe("auth", () => {
     const privateRoutes = restRoutes.filter((r) => accessOf(r) !== "public");
 
@@ -263,6 +325,43 @@ describe("REST shim", () => {
       }
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
+  });
+});
+
+describe("REST uploads of an empty file", () => {
+  let app: RestApp;
+  beforeAll(async () => (app = await startRestApp()));
+  afterAll(() => app.close());
+
+  it("refuses a chosen file of 0 bytes as GraphQL does (400, 'The file is empty') and stores nothing", async () => {
+    const images = readdirSync(app.services.config.imagesDir).sort();
+    const before = await app.readAll(News);
+    const res = await app.form("/api/add/news", { Heading: "Empty file" }, { file: Buffer.alloc(0) });
+    expect([res.status, res.body]).toEqual([400, { logoURI: "The file is empty" }]);
+    expect(await app.readAll(News)).toEqual(before);
+    expect(readdirSync(app.services.config.imagesDir).sort()).toEqual(images);
+    const graphql = await app.upload(
+      'mutation($f: Upload) { createNews(heading: "Empty file", file: $f) { id } }',
+      { f: null },
+      { f: Buffer.alloc(0) },
+      await app.adminToken(),
+    );
+    expect(graphql.body.errors?.[0].extensions?.fieldErrors).toEqual({ imageUri: "The file is empty" });
+  });
+
+  it("still reads a file input left empty (no file name, no bytes) as no file chosen", async () => {
+    // As a browser sends it: the file part with an empty file name and no bytes.
+    const res = await app.http
+      .post("/api/add/news")
+      .set("Authorization", app.token)
+      .set("Content-Type", "multipart/form-data; boundary=nofile")
+      .send(
+        '--nofile\r\nContent-Disposition: form-data; name="Heading"\r\n\r\nNo file chosen\r\n' +
+          '--nofile\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n' +
+          "--nofile--\r\n",
+      );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ Heading: "No file chosen", logoURI: null });
   });
 });
 

@@ -167,6 +167,54 @@ describe("multipart uploads", () => {
     expect(await newsCount()).toBe(before);
   });
 
+  /** A multipart body whose file part carries `disposition` (its file name) as given, bytes and all. */
+  const namedFile = (boundary: string, disposition: string, fields: [string, string][]) =>
+    Buffer.concat([
+      Buffer.from(
+        fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join(""),
+      ),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: image/png\r\n\r\n`),
+      files.png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const graphqlFields: [string, string][] = [
+    ["operations", operations],
+    ["map", '{"0":["variables.file"]}'],
+  ];
+
+  it.each([
+    ["raw", 'name="0"; filename="a\u0000b.png"', /control characters such as NUL/],
+    ["percent-encoded (RFC 5987)", "name=\"0\"; filename*=UTF-8''a%00b.png", /control characters such as NUL/],
+  ])("refuses a NUL in a file name (%s) on GraphQL with 400 and a message, storing nothing", async (_label, disposition, said) => {
+    const body = namedFile("bn", disposition, graphqlFields);
+    const before = await newsCount();
+    const res = await rawRequest(
+      port,
+      { ...base, Authorization: token, "Content-Type": "multipart/form-data; boundary=bn", "Content-Length": body.length },
+      [body],
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ message: expect.stringMatching(said), extensions: { code: "BAD_REQUEST" } });
+    expect(await newsCount()).toBe(before);
+  });
+
+  it.each([
+    ["raw", 'name="file"; filename="a\u0000b.png"'],
+    ["percent-encoded (RFC 5987)", "name=\"file\"; filename*=UTF-8''a%00b.png"],
+  ])("refuses a NUL in a file name (%s) on REST with 400 { message }, storing nothing", async (_label, disposition) => {
+    const body = namedFile("bn", disposition, [["Heading", "NUL"]]);
+    const before = await newsCount();
+    const res = await rawRequest(
+      port,
+      { Authorization: token, "Content-Type": "multipart/form-data; boundary=bn", "Content-Length": body.length },
+      [body],
+      { path: "/api/add/news" },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringMatching(/control characters such as NUL/) });
+    expect(await newsCount()).toBe(before);
+  });
+
   it("still takes a well-formed upload from a signed-in admin", async () => {
     const body = multipartBody("b3", files.png);
     const res = await rawRequest(

@@ -1,5 +1,5 @@
 import type { Readable } from "stream";
-import { InsufficientStorageError, BadRequestError, PayloadTooLargeError } from "../../errors";
+import { AppError, InsufficientStorageError, BadRequestError, MalformedRequestError, PayloadTooLargeError } from "../../errors";
 
 /** A file received by GraphQL (graphql-upload) or by the REST shim (busboy). */
 export interface UploadedFile {
@@ -30,6 +30,7 @@ export async function readStream(open: () => Readable, maxBytes: number): Promis
 }
 
 interface GraphQLFileUpload {
+  filename?: string;
   createReadStream(): Readable;
 }
 
@@ -38,7 +39,9 @@ export function fromGraphQLUpload(upload: unknown, maxBytes: number): UploadedFi
   if (upload === undefined || upload === null) return undefined;
   return {
     async read() {
-      const file = (await upload) as GraphQLFileUpload;
+      // graphql-upload rejects the upload with the parser's error when the body breaks after the operations were read.
+      const file = (await Promise.resolve(upload).catch((e: unknown) => Promise.reject(multipartFailure(e)))) as GraphQLFileUpload;
+      checkFileName(file.filename);
       return readStream(() => file.createReadStream(), maxBytes);
     },
   };
@@ -46,3 +49,39 @@ export function fromGraphQLUpload(upload: unknown, maxBytes: number): UploadedFi
 
 export const isUploadedFile = (v: unknown): v is UploadedFile =>
   typeof v === "object" && v !== null && typeof (v as UploadedFile).read === "function";
+
+/** Control characters (C0, DEL, C1): no browser names a file with them; NUL ends a C string. */
+const CONTROL = /\p{Cc}/u;
+
+/** busboy's words for a broken body, said so that a client knows what to change. */
+const EXPLAINED: Record<string, string> = {
+  "Malformed part header":
+    "a part's headers cannot be read (a field or file name may not contain control characters such as NUL or line breaks)",
+  "Unexpected end of form": "the body ended before its closing boundary",
+};
+
+/**
+ * The one reading of a multipart failure, for both transports (GraphQL's
+ * graphql-upload and the REST shim's busboy both parse with busboy): the
+ * parser's own errors and graphql-upload's 4xx are the client's (400, or 413
+ * for a limit), with a message; a failure of the server (a full spool, 5xx)
+ * is left as it is.
+ */
+export function multipartFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { status, code, message } = error as { status?: number; code?: string; message?: string };
+  if (typeof status === "number") {
+    if (status >= 500) return error;
+    return status === 413 ? new PayloadTooLargeError(String(message)) : new MalformedRequestError(String(message));
+  }
+  if (code && /^E[A-Z]+$/.test(code)) return error;
+  const said = message ?? "unreadable body";
+  return new MalformedRequestError(`Malformed multipart request: ${EXPLAINED[said] ?? said}`);
+}
+
+/** Refuses a file name the parser let through (RFC 5987 `filename*=UTF-8''a%00b`): a control character in it is refused as a raw one is. */
+export function checkFileName(name: string | undefined): void {
+  if (name && CONTROL.test(name)) {
+    throw new MalformedRequestError("Malformed multipart request: a file name may not contain control characters such as NUL");
+  }
+}
