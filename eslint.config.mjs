@@ -21,7 +21,16 @@ const singleLetterNames = [
 
 export default tseslint.config(
   {
-    ignores: [".cache/**", "**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "admin/test-artifacts/**", "abis/cache/**", "docs/**"],
+    ignores: [
+      ".cache/**",
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/build/**",
+      "**/coverage/**",
+      "admin/test-artifacts/**",
+      "abis/cache/**",
+      "docs/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

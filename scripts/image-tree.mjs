@@ -206,7 +206,8 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
         const base = from ? stageDir(from) : root;
         for (const source of sources) {
           const sourcePath = path.join(base, source);
-          if (!existsSync(sourcePath)) fail(`COPY ${step.args}: ${source} is missing in stage ${from ?? "context"} (${sourcePath}); run npm run build`);
+          if (!existsSync(sourcePath))
+            fail(`COPY ${step.args}: ${source} is missing in stage ${from ?? "context"} (${sourcePath}); run npm run build`);
           const target = intoFolder ? path.join(tree, dest, path.basename(source)) : path.join(tree, dest);
           mkdirSync(path.dirname(target), { recursive: true });
           // Owned by root: the user the tree runs as reads them and cannot change them. The checkout's files are
@@ -227,25 +228,21 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
     chownSync(dataDir, RUN_AS.uid, RUN_AS.uid);
     const port = await freePort();
     const workdir = path.join(tree, runtime.workdir);
-    child = spawn(
-      "setpriv",
-      [`--reuid=${RUN_AS.uid}`, `--regid=${RUN_AS.uid}`, "--clear-groups", process.execPath, ...cmd.slice(1)],
-      {
-        cwd: workdir,
-        env: {
-          PATH: process.env.PATH,
-          HOME: dataDir,
-          ...env,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          // No chain to reach from a test; everything else keeps its production default.
-          CHAIN: "none",
-          // The gateway prints the first admin's generated password once; ADMIN_PASSWORD stays unset to prove it.
-          ADMIN_EMAIL: "admin@example.com",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    child = spawn("setpriv", [`--reuid=${RUN_AS.uid}`, `--regid=${RUN_AS.uid}`, "--clear-groups", process.execPath, ...cmd.slice(1)], {
+      cwd: workdir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: dataDir,
+        ...env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        // No chain to reach from a test; everything else keeps its production default.
+        CHAIN: "none",
+        // The gateway prints the first admin's generated password once; ADMIN_PASSWORD stays unset to prove it.
+        ADMIN_EMAIL: "admin@example.com",
       },
-    );
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     const url = `http://127.0.0.1:${port}`;
@@ -286,7 +283,8 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
     const stopMs = Date.now() - stopping;
     return { readyMs, stopMs, totalMs: Date.now() - started, news: list.body.data._allNewsMeta.count, port };
   } catch (error) {
-    if (error instanceof ImageTreeError && output) error.message += `\n--- gateway output ---\n${output.trim().split("\n").slice(-30).join("\n")}`;
+    if (error instanceof ImageTreeError && output)
+      error.message += `\n--- gateway output ---\n${output.trim().split("\n").slice(-30).join("\n")}`;
     throw error;
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) {

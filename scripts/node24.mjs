@@ -62,7 +62,8 @@ function lockHash() {
 function syncSources(from, to, depth = 0) {
   mkdirSync(to, { recursive: true });
   const wanted = new Set(readdirSync(from).filter((name) => !SKIPPED.has(name)));
-  for (const name of readdirSync(to)) if (name !== "node_modules" && !wanted.has(name)) rmSync(path.join(to, name), { recursive: true, force: true });
+  for (const name of readdirSync(to))
+    if (name !== "node_modules" && !wanted.has(name)) rmSync(path.join(to, name), { recursive: true, force: true });
   for (const name of wanted) {
     const source = path.join(from, name);
     const target = path.join(to, name);

@@ -54,7 +54,9 @@ describe("docker-compose.yml", () => {
   });
 
   it("publishes a port from the proxy alone", () => {
-    const publishing = services.filter(([, service]) => (service.ports ?? []).length > 0 || service.network_mode === "host").map(([name]) => name);
+    const publishing = services
+      .filter(([, service]) => (service.ports ?? []).length > 0 || service.network_mode === "host")
+      .map(([name]) => name);
     expect(publishing).toEqual(["proxy"]);
   });
 
