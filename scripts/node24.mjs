@@ -21,7 +21,10 @@ import path from "node:path";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 /** Pinned so that a cached tarball in ~/.npm keeps the run offline; any 24.11+ works (24 LTS). */
 export const NODE24_VERSION = process.env.NODE24_VERSION || "24.18.1";
-const SKIPPED = new Set([".git", ".cache", "node_modules", "test-artifacts", "coverage", "data"]);
+/** Not copied at the top (the checkout's git link, this cache, the local database). */
+const SKIPPED = new Set([".git", ".cache", "data"]);
+/** Not copied at any depth: dependencies are linked apart; test output is rewritten by the runs. */
+const NOT_COPIED = new Set(["node_modules", "test-artifacts", "coverage"]);
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { encoding: "utf8", ...options });
@@ -61,7 +64,7 @@ function lockHash() {
 /** Real copies of the sources (they are rebuilt and written), leaving the copy's node_modules folders alone. */
 function syncSources(from, to, depth = 0) {
   mkdirSync(to, { recursive: true });
-  const wanted = new Set(readdirSync(from).filter((name) => !SKIPPED.has(name)));
+  const wanted = new Set(readdirSync(from).filter((name) => !NOT_COPIED.has(name) && !(depth === 0 && SKIPPED.has(name))));
   for (const name of readdirSync(to))
     if (name !== "node_modules" && !wanted.has(name)) rmSync(path.join(to, name), { recursive: true, force: true });
   for (const name of wanted) {
@@ -73,7 +76,12 @@ function syncSources(from, to, depth = 0) {
       continue;
     }
     rmSync(target, { recursive: true, force: true });
-    cpSync(source, target, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    cpSync(source, target, {
+      recursive: true,
+      verbatimSymlinks: true,
+      preserveTimestamps: true,
+      filter: (file) => !NOT_COPIED.has(path.basename(file)),
+    });
   }
 }
 
@@ -81,7 +89,7 @@ function syncSources(from, to, depth = 0) {
 function nodeModulesFolders() {
   const folders = ["node_modules"];
   for (const name of readdirSync(root)) {
-    if (SKIPPED.has(name)) continue;
+    if (SKIPPED.has(name) || NOT_COPIED.has(name)) continue;
     if (existsSync(path.join(root, name, "node_modules"))) folders.push(path.join(name, "node_modules"));
   }
   return folders;
