@@ -11,14 +11,18 @@
 // checkout, built for the Node that runs this script), cached in .cache/image-tree by lockfile and Node version.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-/** The unprivileged account the tree runs as (the image's `node` user does not exist on a CI machine). */
-const RUN_AS = { user: "nobody", uid: 65534 };
+/**
+ * The unprivileged account the tree runs as when this script runs as root (the image's `node` user does not exist on
+ * a CI machine); otherwise the tree runs as the caller, already unprivileged, with its files made read-only.
+ */
+const asRoot = process.getuid?.() === 0;
+const RUN_AS = asRoot ? { user: "nobody", uid: 65534 } : { user: process.env.USER || String(process.getuid?.()), uid: process.getuid?.() };
 
 class ImageTreeError extends Error {}
 const fail = (message) => {
@@ -106,6 +110,10 @@ function depsStage(stage, log) {
   const stageRoot = path.join(dir, install.workdir);
   if (existsSync(path.join(stageRoot, "node_modules"))) return dir;
   log(`image-tree: npm ci ${npmArgs.join(" ")} --offline (once per lockfile)`);
+  // Older lockfiles' installs go: one is kept.
+  for (const old of existsSync(path.dirname(dir)) ? readdirSync(path.dirname(dir)) : []) {
+    if (old.startsWith("deps-")) rmSync(path.join(path.dirname(dir), old), { recursive: true, force: true });
+  }
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   const work = path.join(partial, install.workdir);
@@ -166,7 +174,6 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
   const stages = parseDockerfile(readFileSync(dockerfile, "utf8"));
   const runtime = stages.at(-1);
   if (!runtime) fail(`${dockerfile}: no FROM`);
-  if (typeof process.getuid === "function" && process.getuid() !== 0) fail("run as root: the tree is started as `nobody` through setpriv");
 
   const temp = mkdtempSync(path.join(tmpdir(), "image-tree-"));
   chmodSync(temp, 0o755);
@@ -220,15 +227,18 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
     if (user === "root" || user === "0") fail("the runtime stage has no USER (it would run as root)");
     if (!Array.isArray(cmd) || cmd[0] !== "node") fail(`the runtime stage's CMD must be ["node", ...], found ${JSON.stringify(cmd)}`);
     if (env.NODE_ENV !== "production") fail("the runtime stage does not set NODE_ENV=production");
-    run("chmod", ["-R", "a+rX,go-w", tree]);
+    // Readable by all, writable by none but root: what `read_only: true` leaves a non-root user.
+    run("chmod", ["-R", asRoot ? "a+rX,go-w" : "a+rX,a-w", tree]);
 
     // DATA_DIR: the volume, the only place the runtime user may write.
     const dataDir = path.join(temp, "data");
     mkdirSync(dataDir);
-    chownSync(dataDir, RUN_AS.uid, RUN_AS.uid);
+    if (asRoot) chownSync(dataDir, RUN_AS.uid, RUN_AS.uid);
     const port = await freePort();
     const workdir = path.join(tree, runtime.workdir);
-    child = spawn("setpriv", [`--reuid=${RUN_AS.uid}`, `--regid=${RUN_AS.uid}`, "--clear-groups", process.execPath, ...cmd.slice(1)], {
+    const command = [process.execPath, ...cmd.slice(1)];
+    const privileges = asRoot ? [`--reuid=${RUN_AS.uid}`, `--regid=${RUN_AS.uid}`, "--clear-groups"] : null;
+    child = spawn(privileges ? "setpriv" : command[0], privileges ? [...privileges, ...command] : command.slice(1), {
       cwd: workdir,
       env: {
         PATH: process.env.PATH,
@@ -292,6 +302,7 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
       await Promise.race([new Promise((resolve) => child.once("exit", resolve)), later(10_000)]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
+    if (!asRoot) spawnSync("chmod", ["-R", "u+w", temp]);
     rmSync(temp, { recursive: true, force: true });
   }
 }
