@@ -220,7 +220,8 @@ export async function checkImageTree({ dockerfile = path.join(root, "Dockerfile"
           // Owned by root: the user the tree runs as reads them and cannot change them. The checkout's files are
           // real copies (never written through); the deps stage is this script's own cache, hard-linked (fast).
           const ownCache = sourcePath.startsWith(path.join(root, ".cache") + path.sep);
-          run("cp", [ownCache ? "-al" : "-a", "--no-preserve=ownership", sourcePath, target]);
+          // Not as another user: protected_hardlinks refuses links to files one does not own.
+          run("cp", [ownCache && asRoot ? "-al" : "-a", "--no-preserve=ownership", sourcePath, target]);
         }
       }
     }
