@@ -16,9 +16,11 @@ COPY . .
 RUN npm ci --no-audit --no-fund && npm run build
 
 # The gateway's production dependencies alone (no admin sources' packages, no build tools), from the same lockfile;
-# better-sqlite3 compiles here against the runtime's own Node.
+# better-sqlite3 compiles here against the runtime's own Node headers (from source: a prebuilt binary may have been
+# compiled against other 24.x headers, see above).
 FROM ${NODE_IMAGE} AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_build_from_source=true
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY abis/package.json abis/

@@ -90,10 +90,12 @@ function parseEnv(args) {
   return env;
 }
 
-function lockHash() {
+/** The deps install's cache key: the lockfile, the Node running this, the Dockerfile's npm ci arguments. */
+function lockHash(npmArgs) {
   return createHash("sha256")
     .update(readFileSync(path.join(root, "package-lock.json")))
     .update(process.version)
+    .update(npmArgs.join(" "))
     .digest("hex")
     .slice(0, 16);
 }
@@ -106,7 +108,7 @@ function depsStage(stage, log) {
   const install = stage.instructions.find((step) => step.instruction === "RUN" && /\bnpm ci\b/.test(step.args));
   if (!install) fail(`stage ${stage.name}: no \`RUN npm ci\` line to reproduce`);
   const npmArgs = /\bnpm ci\b([^&;|]*)/.exec(install.args)[1].trim().split(/\s+/).filter(Boolean);
-  const dir = path.join(root, ".cache/image-tree", `deps-${lockHash()}`);
+  const dir = path.join(root, ".cache/image-tree", `deps-${lockHash(npmArgs)}`);
   const stageRoot = path.join(dir, install.workdir);
   if (existsSync(path.join(stageRoot, "node_modules"))) return dir;
   log(`image-tree: npm ci ${npmArgs.join(" ")} --offline (once per lockfile)`);
