@@ -19,7 +19,12 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-/** Pinned so that a cached tarball in ~/.npm keeps the run offline; any 24.11+ works (24 LTS). */
+/**
+ * Pinned, so that the tarball in ~/.npm keeps later runs offline. 24.18.1 and not the newest 24: better-sqlite3 12
+ * compiled against Node >= 24.19 headers aborts the process when a statement or database is garbage-collected
+ * (nodejs/node#65446, `Assertion failed: (env) != nullptr`; seen here with 24.21.0 in the gateway suite). The
+ * Dockerfile's base image is the same version.
+ */
 export const NODE24_VERSION = process.env.NODE24_VERSION || "24.18.1";
 /** Not copied at the top (the checkout's git link, this cache, the local database). */
 const SKIPPED = new Set([".git", ".cache", "data"]);
@@ -99,6 +104,7 @@ function nodeModulesFolders() {
  * Makes Node 24 and a repository copy whose better-sqlite3 is built for it; returns what runs a suite there:
  * `nodeBin` (Node 24's executable), `env` (PATH with Node 24 first, so `node`, `npm` and `npx` children use it)
  * and `cwd` (the copy's root). The first run takes a few minutes (download, compile); later ones seconds.
+ * Each call copies the sources again (build first): call it once, then run every Node 24 suite in that copy.
  */
 export async function prepareNode24({ log = (line) => console.error(line) } = {}) {
   const cacheDir = path.join(root, ".cache/node24");
@@ -120,6 +126,7 @@ export async function prepareNode24({ log = (line) => console.error(line) } = {}
 
   if (!existsSync(keyFile) || readFileSync(keyFile, "utf8") !== key) {
     log(`node24: linking node_modules into ${path.relative(root, tree)}`);
+    rmSync(keyFile, { force: true });
     rmSync(tree, { recursive: true, force: true });
     mkdirSync(tree, { recursive: true });
     for (const folder of nodeModulesFolders()) {
