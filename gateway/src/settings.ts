@@ -12,6 +12,11 @@ export interface Setting {
   meaning: string;
   /** Set when loadConfig does not read it: the file that does (the test checks that file names it). */
   readBy?: string;
+  /**
+   * Set when a production deployment (several replicas behind a proxy, as docker-compose.yml runs it) must set it:
+   * why. gateway/test/deploy/compose.test.ts checks that every gateway service of the compose file does.
+   */
+  production?: string;
 }
 
 export interface SettingGroup {
@@ -28,6 +33,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { name: "PORT", default: "`4000`", meaning: "HTTP port" },
       {
         name: "NODE_ENV",
+        production: "`production`: schema exposure off, JSON logs",
         default: "`development`",
         meaning: "`production` turns GraphQL introspection and the explorer off by default, and always writes JSON log lines",
       },
@@ -39,6 +45,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
       {
         name: "TRUST_PROXY",
+        production: "behind the proxy: client addresses for the sign-in limits, https for HSTS",
         default: "`false` (trust no proxy)",
         meaning:
           "express's `trust proxy`: `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`, ...); only then are `X-Forwarded-For` and `X-Forwarded-Proto` read (client IP for the sign-in limits, https for HSTS)",
@@ -55,11 +62,13 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
       {
         name: "REPLICA_ID",
+        production: "tells the replicas apart in logs and /readyz",
         default: "host name + `-` + process id",
         meaning: "this process's name, in every log line (`replica`) and in `/readyz`",
       },
       {
         name: "METRICS_TOKEN",
+        production: "/metrics is otherwise open to whoever reaches a replica",
         default: "none (`/metrics` open)",
         meaning:
           "bearer token `/metrics` requires, at least 16 characters; set it in production, or keep `/metrics` off the proxy (the compose file does both)",
@@ -77,12 +86,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
     settings: [
       {
         name: "DATA_DIR",
+        production: "the volume: the one writable place of a read-only container",
         default: "`./data`",
         meaning:
           "where the SQLite file, the images (`DATA_DIR/images`, unless `S3_BUCKET` is set) and the generated JWT secret live; created 0700",
       },
       {
         name: "DATABASE_URL",
+        production: "replicas share one MySQL/MariaDB database (SQLite is one process's)",
         default: "SQLite file `DATA_DIR/presale.sqlite`",
         meaning: "`mysql://user:pass@host:3306/db` for MySQL or MariaDB, or `sqlite:/path/file.sqlite`",
       },
@@ -124,6 +135,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
       {
         name: "JWT_SECRET",
+        production: "every replica signs and checks sessions with the same key (a generated one is per DATA_DIR)",
         default: "generated once, kept in `DATA_DIR/jwt-secret`",
         meaning: "HS256 signing key, at least 32 characters; the same on every replica",
       },
@@ -214,6 +226,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
     settings: [
       {
         name: "REDIS_URL",
+        production: "limits, sessions and cache invalidation shared by the replicas",
         default: "none (state in this process)",
         meaning:
           "`redis://host:6379` (or `rediss://`): the sign-in and registration limits, session endings and the versions of public answers are shared by every replica",
@@ -232,22 +245,26 @@ export const SETTING_GROUPS: SettingGroup[] = [
     settings: [
       {
         name: "S3_BUCKET",
+        production: "images shared by the replicas (DATA_DIR/images is one replica's)",
         default: "none (images on disk)",
         meaning: "the bucket's name (3-63 lowercase letters, digits, dots, hyphens); every other `S3_*` variable needs it",
       },
       {
         name: "S3_ENDPOINT",
+        production: "the compose file's own S3 server",
         default: "AWS S3 of `S3_REGION`",
         meaning: "`http(s)://host:port` of an S3-compatible store, no credentials in it",
       },
       { name: "S3_REGION", default: "`us-east-1`", meaning: "the bucket's region (`auto` for R2)" },
       {
         name: "S3_ACCESS_KEY_ID",
+        production: "the S3 server's credentials",
         default: "the AWS SDK's default chain (`AWS_*` variables, instance role, ...)",
         meaning: "static key id, with `S3_SECRET_ACCESS_KEY` (both or neither); never written to the logs",
       },
       {
         name: "S3_SECRET_ACCESS_KEY",
+        production: "the S3 server's credentials",
         default: "the AWS SDK's default chain",
         meaning: "static secret, with `S3_ACCESS_KEY_ID`; never written to the logs",
       },
@@ -274,6 +291,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
     settings: [
       {
         name: "CHAIN",
+        production: "the default, `local`, starts a development chain",
         default: "`local`",
         meaning:
           "`local`: start anvil (from the npm package `@foundry-rs/anvil`), deploy the contracts of `abis/contracts`, seed a demo token and presale, stop it with the product; `bsc`: BNB Smart Chain (56); `bsc-testnet`: chain 97; `none`: no chain features, nothing started",
