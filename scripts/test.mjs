@@ -8,49 +8,67 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, rmSync, createWriteStream } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { prepareNode24 } from "./node24.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LOGS = path.join(ROOT, ".cache/test-logs");
 const quick = process.argv.includes("--quick");
 
-/** A suite: a label, commands run one after another, and where its jest runs report their per-file times. */
+/**
+ * A suite: a label, commands run one after another, where its jest runs report their per-file times, and its
+ * runtime: the machine's Node (20.19+ here) or Node 24 LTS, the reference, in the copy scripts/node24.mjs makes.
+ */
 const suite = (label, commands, opts = {}) => ({ label, commands, ...opts });
 const npm = (...args) => ["npm", ...args];
 const jestJson = (name) => path.join(LOGS, `${name}.json`);
+const NODE = `Node ${process.versions.node}`;
 
 const build = suite("build (contracts package, migrations, gateway)", [
   npm("run", "build", "-w", "abis"),
   npm("run", "build", "-w", "db"),
   npm("run", "build", "-w", "gateway"),
 ]);
-const gateway = (db, workers) =>
-  suite(
-    `gateway on ${db === "sqlite" ? "SQLite" : "MariaDB"}`,
-    [["npx", "jest", `--maxWorkers=${workers}`, "--json", `--outputFile=${jestJson(`gateway-${db}`)}`]],
-    { cwd: "gateway", env: { TEST_DB: db }, json: [jestJson(`gateway-${db}`)] },
+/** Node 24 from the npm registry and a copy of this tree with better-sqlite3 built for it (after the build). */
+let node24;
+const prepare24 = suite("Node 24 LTS (npm registry) and a copy of the tree for it", [
+  async (log) => {
+    node24 = await prepareNode24({ log: (line) => log.write(`${line}\n`) });
+    log.write(`Node ${node24.version} in ${node24.cwd}\n`);
+  },
+]);
+const gateway = (db, workers, runtime) => {
+  const name = `gateway-${db}-${runtime === "node24" ? "node24" : "node"}`;
+  return suite(
+    `gateway on ${db === "sqlite" ? "SQLite" : "MariaDB"}, ${runtime === "node24" ? "Node 24" : NODE}`,
+    [["npx", "jest", `--maxWorkers=${workers}`, "--json", `--outputFile=${jestJson(name)}`]],
+    { cwd: "gateway", runtime, env: { TEST_DB: db }, json: [jestJson(name)] },
   );
+};
 // In the full run admin's jest shares the machine with two other lanes: one file at a time.
 const admin = (workers) =>
   suite("admin (jest + msw)", [["npx", "jest", `--maxWorkers=${workers}`, "--json", `--outputFile=${jestJson("admin")}`]], {
     cwd: "admin",
     json: [jestJson("admin")],
   });
+// The Dockerfile's runtime stage assembled and started as a non-root user (scripts/image-tree.mjs).
+const imageTree = (runtime) =>
+  suite(`production tree (Dockerfile) on ${runtime === "node24" ? "Node 24" : NODE}`, [["node", "scripts/image-tree.mjs"]], { runtime });
 
 const lanes = quick
   ? [[gateway("sqlite", 2)], [admin(2)]]
   : [
       // CPU-bound work, one thing at a time.
-      [suite("lint", [npm("run", "lint")]), gateway("sqlite", 1), admin(1)],
-      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil.
-      [gateway("mysql", 2), suite("contracts on anvil", [npm("test", "-w", "abis")])],
+      [suite("lint", [npm("run", "lint")]), gateway("sqlite", 1, "node24"), admin(1), imageTree()],
+      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil, then the machine's Node.
+      [gateway("mysql", 2, "node24"), suite("contracts on anvil", [npm("test", "-w", "abis")]), gateway("sqlite", 1), imageTree("node24")],
       // Mostly waiting on Chromium and the chain; the end-to-end run leaves a fresh admin build behind.
       [
         suite(
-          "end-to-end (Chromium, real gateway, database and chain)",
+          "end-to-end on Node 24 (Chromium, real gateway, database and chain)",
           [npm("run", "e2e", "-w", "admin", "--", "--json", `--outputFile=${jestJson("e2e")}`)],
-          { json: [jestJson("e2e")] },
+          { runtime: "node24", json: [jestJson("e2e")] },
         ),
-        suite("JavaScript weight of /login", [[process.execPath, "scripts/login-weight.mjs"]]),
+        suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" }),
       ],
     ];
 
@@ -60,11 +78,21 @@ let failed = null;
 const seconds = (ms) => `${Math.floor(ms / 60000)}m${String(Math.round((ms % 60000) / 1000)).padStart(2, "0")}s`;
 
 /** Runs one command with its output appended to the suite's log; resolves to its exit code. */
-function run([cmd, ...args], { cwd = ".", env, log }) {
+function run(command, { cwd = ".", runtime, env, log }) {
+  if (typeof command === "function") {
+    return command(log).then(
+      () => 0,
+      (error) => {
+        log.write(`${error?.stack ?? error}\n`);
+        return 1;
+      },
+    );
+  }
+  const [cmd, ...args] = command;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
-      cwd: path.join(ROOT, cwd),
-      env: { ...process.env, ...env },
+      cwd: path.join(runtime === "node24" ? node24.cwd : ROOT, cwd),
+      env: { ...(runtime === "node24" ? node24.env : process.env), ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -85,8 +113,8 @@ async function runSuite(current) {
   let code = 0;
   for (const command of current.commands) {
     if (failed) return { ...current, skipped: true };
-    log.write(`$ ${command.join(" ")}\n`);
-    code = await run(command, { cwd: current.cwd, env: current.env, log });
+    log.write(`$ ${typeof command === "function" ? current.label : command.join(" ")}\n`);
+    code = await run(command, { cwd: current.cwd, runtime: current.runtime, env: current.env, log });
     if (code !== 0) break;
   }
   await new Promise((resolve) => log.end(resolve));
@@ -134,6 +162,7 @@ mkdirSync(LOGS, { recursive: true });
 const started = Date.now();
 console.log(`${quick ? "Quick tests" : "All tests"}: logs in ${path.relative(ROOT, LOGS)}/`);
 const results = [await runSuite(build)];
+if (!failed && !quick) results.push(await runSuite(prepare24));
 if (!failed) results.push(...(await Promise.all(lanes.map(runLane))).flat());
 
 console.log("\n##### Time per suite");
