@@ -27,10 +27,10 @@ const post = (app: TestApp, query: string, variables: Record<string, unknown>, t
 const liveSessions = async (app: TestApp) =>
   Number(
     (
-      await app.services.ds.query(`SELECT COUNT(*) AS n FROM sessions s JOIN users u ON u.id = s.userId WHERE u.email = ? AND s.revoked = ?`, [
-        ADMIN.email,
-        false,
-      ])
+      await app.services.ds.query(
+        `SELECT COUNT(*) AS n FROM sessions s JOIN users u ON u.id = s.userId WHERE u.email = ? AND s.revoked = ?`,
+        [ADMIN.email, false],
+      )
     )[0].n,
   );
 
