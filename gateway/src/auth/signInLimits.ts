@@ -54,6 +54,9 @@ interface Taken {
   forgetOnSuccess: boolean;
 }
 
+/** A counter to take from; with `blocks`, going over its limit blocks the key, longer each time. */
+type Counter = Taken & { blocks?: RateLimiterAbstract };
+
 /**
  * Brute-force protection after rate-limiter-flexible's login pattern:
  * - failures in a row per (email, IP) block that pair, for 15 minutes, then
@@ -110,15 +113,13 @@ export class SignInLimiter {
    * sign-in (`signIn`), the IP's point is already taken by that attempt.
    */
   async beginCode(userId: number, ip: string, signIn?: Attempt): Promise<Attempt> {
-    const counters: (Taken & { blocks?: RateLimiterAbstract })[] = [
-      { limiter: this.codes, key: String(userId), forgetOnSuccess: true, blocks: this.codeBlocks },
-    ];
+    const counters: Counter[] = [{ limiter: this.codes, key: String(userId), forgetOnSuccess: true, blocks: this.codeBlocks }];
     if (!signIn) counters.push({ limiter: this.ipDay, key: ip, forgetOnSuccess: false });
-    return this.attempt(await this.take(counters, "Too many wrong codes for this account"));
+    return this.attempt(await this.take(counters, "Too many wrong codes for this account", "Checking two-factor codes"));
   }
 
   /** Takes a point from each counter, or none (and the refusal) when one of them is blocked. */
-  private async take(counters: (Taken & { blocks?: RateLimiterAbstract })[], message: string): Promise<Taken[]> {
+  private async take(counters: Counter[], message: string, what?: string): Promise<Taken[]> {
     const taken: Taken[] = [];
     try {
       for (const counter of counters) {
@@ -127,7 +128,7 @@ export class SignInLimiter {
       }
     } catch (e) {
       await Promise.all(taken.map((t) => t.limiter.reward(t.key, 1).catch(() => undefined)));
-      throw refusal(e, message);
+      throw refusal(e, message, what);
     }
     return taken;
   }
@@ -167,7 +168,7 @@ export class SignInLimiter {
   }
 
   /** A counter just went over its limit: block its key, longer each time it happens again today. */
-  private async onRefused(counter: Taken & { blocks?: RateLimiterAbstract }, error: unknown): Promise<never> {
+  private async onRefused(counter: Counter, error: unknown): Promise<never> {
     if (counter.blocks && error instanceof RateLimiterRes && error.consumedPoints === this.limits.maxFailuresPerPair + 1) {
       const blocks = await counter.blocks.consume(counter.key);
       const seconds = Math.min(DAY, FIRST_BLOCK * 2 ** (blocks.consumedPoints - 1));
