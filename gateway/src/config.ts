@@ -80,7 +80,7 @@ export interface S3Config extends S3StoreConfig {
 
 /** Brute-force protection of sign-in and registration. */
 export interface SignInLimits {
-  /** Failures in a row for one email from one IP before that pair is blocked (the block doubles each time). */
+  /** Failures in a row for one email from one IP before that pair is blocked (the block doubles each time); also wrong codes in a row for one user. */
   maxFailuresPerPair: number;
   /** Failures per IP in 24 hours before that IP is blocked for a day. */
   maxFailuresPerIpPerDay: number;

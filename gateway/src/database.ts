@@ -110,9 +110,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // TypeORM, GraphQL and graphql-js (for values that are not Errors) each wrap what the driver threw.
   for (let err = error as Wrapped | undefined, i = 0; err && typeof err === "object" && i < 6; i++) {
     if (typeof err.code === "string" && (UNAVAILABLE.has(err.code) || /^SQLITE_(IOERR|BUSY|CANTOPEN)/.test(err.code))) return true;
+    // The last two: a DataSource closed (shutting down, or reopening), of better-sqlite3 and of TypeORM's MySQL driver.
     if (
       typeof err.message === "string" &&
-      /Pool is closed|Connection lost|connect ETIMEDOUT|Can't add new command when connection is in closed state/i.test(err.message)
+      /Pool is closed|Connection lost|connect ETIMEDOUT|Can't add new command when connection is in closed state|The database connection is not open|Connection is not established with/i.test(
+        err.message,
+      )
     )
       return true;
     err = (

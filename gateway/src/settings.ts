@@ -153,7 +153,8 @@ export const SETTING_GROUPS: SettingGroup[] = [
       {
         name: "LOGIN_MAX_FAILURES",
         default: "`10`",
-        meaning: "failed sign-ins in a row for one email from one IP before that pair is blocked (15 min, doubling)",
+        meaning:
+          "failed sign-ins in a row for one email from one IP before that pair is blocked (15 min, doubling); also wrong two-factor codes in a row for one user, from anywhere, before their code checks are blocked",
       },
       {
         name: "LOGIN_MAX_FAILURES_PER_IP",

@@ -5,7 +5,7 @@ import { SignInResult } from "../resources/signInEvent";
 import { SignInEvent } from "../resources/signInEvent";
 import type { InputOfResource, RowOfResource } from "../resources/kit/define";
 import { User } from "../resources/user";
-import type { DataSource, FindOptionsWhere } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { ResourceService } from "../resources/kit/service";
@@ -13,11 +13,11 @@ import type { AuditTrail } from "../audit/trail";
 import { SYSTEM_VIA, type Via } from "../audit/via";
 import { inTransaction } from "../resources/kit/transaction";
 import { verifyPassword } from "./passwords";
-import { forgetSessionsOf } from "./sessionEvents";
+import { endSessionsOf, forgetSessionsOf } from "./sessionEvents";
 import { SessionStore } from "./sessionStore";
-import type { SignInLimiter } from "./signInLimits";
+import type { Attempt, SignInLimiter } from "./signInLimits";
 import { AuthUser, tokenFromHeader, TokenService } from "./tokens";
-import { checkCode, newRecoveryCodes, newSetup, TwoFactorSetup } from "./twoFactor";
+import { checkCode, newRecoveryCodes, newSetup, spendOnce, type SpendOnce, TwoFactorSetup } from "./twoFactor";
 
 export interface RegisterOutcome {
   message: string;
@@ -80,6 +80,8 @@ export class AuthService {
   /**
    * Signs in. The attempt is counted before the password is checked (and given
    * back on success), so parallel guesses get no more checks than the limit.
+   * Only a wrong password or code keeps it counted: when the server fails
+   * (the database does not answer), the attempt is given back.
    */
   async login(
     email: unknown,
@@ -96,56 +98,101 @@ export class AuthService {
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const addr = (email as string).trim().toLowerCase();
 
-    let attempt;
+    const attempt = await this.limited(addr, undefined, client, () => this.deps.limiter.begin(addr, client.ip));
     try {
-      attempt = await this.deps.limiter.begin(addr, client.ip);
+      const row = await this.repo().createQueryBuilder("u").where("LOWER(u.email) = :addr", { addr }).getOne();
+      if (!(await verifyPassword(password as string, row?.passwordHash))) {
+        await attempt.failed();
+        await this.record(addr, row?.id, client, "wrong_password");
+        throw new UnauthenticatedError("Email or password is incorrect");
+      }
+      const user = row!;
+      if (user.twoFactorEnabled) {
+        if (code === undefined || code === null || code === "") {
+          await attempt.refund();
+          await this.record(addr, user.id, client, "two_factor_required");
+          throw new TwoFactorRequiredError("Enter the 6-digit code from your authenticator app, or a recovery code");
+        }
+        const self: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+        const spent = await this.limited(addr, user.id, client, () =>
+          this.useCode(user, code, client, attempt, (update) =>
+            update.twoFactorLastStep !== undefined
+              ? this.spendStep(user.id, update.twoFactorLastStep)
+              : this.changeSelf(user, update, self, via, { once: spendOnce(user, update) }),
+          ),
+        );
+        if (!spent) {
+          await this.record(addr, user.id, client, "two_factor_failed");
+          throw new TwoFactorRequiredError("The code is not valid; enter the current 6-digit code or an unused recovery code");
+        }
+      }
+      if (!user.approved) {
+        await attempt.refund();
+        await this.record(addr, user.id, client, "not_approved");
+        throw new ForbiddenError("Your account is waiting for an administrator's approval");
+      }
+      await attempt.succeeded();
+      await this.record(addr, user.id, client, "success");
+      return { token: await this.startSession(user, client), name: user.name };
+    } finally {
+      // Unsettled here means the server failed before the check decided: not the caller's failure.
+      await attempt.release();
+    }
+  }
+
+  /** Runs a limiter step; a refusal is recorded as a limited sign-in. */
+  private async limited<T>(addr: string, userId: number | undefined, client: ClientInfo, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
     } catch (e) {
-      if (e instanceof TooManyRequestsError) await this.record(addr, undefined, client, "limited");
+      if (e instanceof TooManyRequestsError) await this.record(addr, userId, client, "limited");
       throw e;
     }
-    const row = await this.repo().createQueryBuilder("u").where("LOWER(u.email) = :addr", { addr }).getOne();
-    if (!(await verifyPassword(password as string, row?.passwordHash))) {
-      await attempt.failed();
-      await this.record(addr, row?.id, client, "wrong_password");
-      throw new UnauthenticatedError("Email or password is incorrect");
-    }
-    const user = row!;
-    if (user.twoFactorEnabled) {
-      if (code === undefined || code === null || code === "") {
-        await attempt.refund();
-        await this.record(addr, user.id, client, "two_factor_required");
-        throw new TwoFactorRequiredError("Enter the 6-digit code from your authenticator app, or a recovery code");
-      }
-      const checked = await checkCode(user, code);
-      if (!checked.ok || !(await this.spendCode(user, checked.update, via))) {
-        await attempt.failed();
-        await this.record(addr, user.id, client, "two_factor_failed");
-        throw new TwoFactorRequiredError("The code is not valid; enter the current 6-digit code or an unused recovery code");
-      }
-    }
-    if (!user.approved) {
-      await attempt.refund();
-      await this.record(addr, user.id, client, "not_approved");
-      throw new ForbiddenError("Your account is waiting for an administrator's approval");
-    }
-    await attempt.succeeded();
-    await this.record(addr, user.id, client, "success");
-    return { token: await this.startSession(user, client), name: user.name };
   }
 
   /**
-   * Marks a sign-in's code used. A recovery code is a change of the user's
-   * record, audited like the other two-factor changes, and spent at most once:
-   * of two sign-ins racing with the same code, only the one that still finds
-   * it in the record passes.
+   * Every check of a user's two-factor code: counted per user and per IP
+   * (429 with Retry-After once blocked), then, if the code is good, `spend`
+   * writes what it allows only if the code is still unspent. Gives the
+   * outcome of `spend`, or false for a wrong (or already spent) code, which
+   * stays counted. A sign-in passes its own attempt, which already counts the IP
+   * and is failed with the code.
    */
-  private async spendCode(user: UserRow, update: { twoFactorLastStep?: number; twoFactorRecovery?: string }, via: Via) {
-    if (update.twoFactorRecovery === undefined) {
-      await this.repo().update({ id: user.id }, update);
+  private async useCode(
+    row: UserRow,
+    code: unknown,
+    client: ClientInfo,
+    signIn: Attempt | undefined,
+    spend: (update: { twoFactorLastStep?: number; twoFactorRecovery?: string }) => Promise<boolean>,
+  ): Promise<boolean> {
+    const attempt = await this.deps.limiter.beginCode(row.id, client.ip, signIn);
+    try {
+      const checked = await checkCode(row, code);
+      if (!checked.ok || !(await spend(checked.update))) {
+        await Promise.all([attempt.failed(), signIn?.failed()]);
+        return false;
+      }
+      await attempt.succeeded();
       return true;
+    } finally {
+      await attempt.release();
     }
-    const self: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
-    return this.changeSelf(user, update, self, via, { twoFactorRecovery: user.twoFactorRecovery! });
+  }
+
+  /**
+   * Marks a sign-in's TOTP step used: one conditional update, whose row count
+   * says whether this request spent it or a racing one already had.
+   */
+  private async spendStep(userId: number, step: number): Promise<boolean> {
+    const once = spendOnce({}, { twoFactorLastStep: step });
+    const result = await this.deps.ds
+      .createQueryBuilder()
+      .update(User.name)
+      .set({ twoFactorLastStep: step })
+      .where("id = :id", { id: userId })
+      .andWhere(once.where, once.params)
+      .execute();
+    return Boolean(result.affected);
   }
 
   private async startSession(user: UserRow, client: ClientInfo): Promise<string> {
@@ -238,66 +285,84 @@ export class AuthService {
     return setup;
   }
 
-  /** Turns two-factor on once a code from the app checks against the pending secret. */
-  async enableTwoFactor(user: AuthUser | undefined, code: unknown, via: Via = SYSTEM_VIA): Promise<boolean> {
+  /**
+   * Turns two-factor on once a code from the app checks against the pending
+   * secret; as a password change does, it ends the user's other sessions (the
+   * one that turned it on goes on).
+   */
+  async enableTwoFactor(user: AuthUser | undefined, code: unknown, client: ClientInfo, via: Via = SYSTEM_VIA): Promise<boolean> {
     const row = await this.self(user);
     if (row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is already on" });
     if (!row.twoFactorSecret) throw new ValidationError({ code: "Set up two-factor sign-in first" });
     if (typeof code !== "string" || !/^\s*\d{6}\s*$/.test(code))
       throw new ValidationError({ code: "Enter the 6-digit code your authenticator app shows" });
-    const checked = await checkCode(row, code);
-    if (!checked.ok)
-      throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
-    await this.changeSelf(row, { ...checked.update, twoFactorEnabled: true }, user!, via);
+    const enabled = await this.useCode(row, code, client, undefined, (update) =>
+      this.changeSelf(row, { ...update, twoFactorEnabled: true }, user!, via, {
+        once: spendOnce(row, update),
+        also: (manager) => endSessionsOf(manager, row.id, user!.sessionId),
+      }),
+    );
+    if (!enabled) throw new ValidationError({ code: "The code is not valid; check the app shows this account and try the current code" });
     await forgetSessionsOf(row.id);
     return true;
   }
 
   /** Turns two-factor off; it takes a current code (or a recovery code), not just the session. */
-  async disableTwoFactor(user: AuthUser | undefined, code: unknown, via: Via = SYSTEM_VIA): Promise<boolean> {
+  async disableTwoFactor(user: AuthUser | undefined, code: unknown, client: ClientInfo, via: Via = SYSTEM_VIA): Promise<boolean> {
     const row = await this.self(user);
     if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
-    if (!(await checkCode(row, code)).ok) throw new ValidationError({ code: "The code is not valid" });
-    await this.changeSelf(
-      row,
-      { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null },
-      user!,
-      via,
+    const disabled = await this.useCode(row, code, client, undefined, (update) =>
+      this.changeSelf(
+        row,
+        { twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecovery: null, twoFactorLastStep: null },
+        user!,
+        via,
+        { once: spendOnce(row, update) },
+      ),
     );
+    if (!disabled) throw new ValidationError({ code: "The code is not valid" });
     await forgetSessionsOf(row.id);
     return true;
   }
 
   /** Replaces the recovery codes (the old ones stop working); needs a current code. */
-  async newRecoveryCodes(user: AuthUser | undefined, code: unknown, via: Via = SYSTEM_VIA): Promise<string[]> {
+  async newRecoveryCodes(user: AuthUser | undefined, code: unknown, client: ClientInfo, via: Via = SYSTEM_VIA): Promise<string[]> {
     const row = await this.self(user);
     if (!row.twoFactorEnabled) throw new ValidationError({ code: "Two-factor sign-in is not on" });
-    const checked = await checkCode(row, code);
-    if (!checked.ok) throw new ValidationError({ code: "The code is not valid" });
     const { codes, hashes } = newRecoveryCodes();
-    await this.changeSelf(row, { ...checked.update, twoFactorRecovery: JSON.stringify(hashes) }, user!, via);
+    const replaced = await this.useCode(row, code, client, undefined, (update) =>
+      this.changeSelf(row, { ...update, twoFactorRecovery: JSON.stringify(hashes) }, user!, via, { once: spendOnce(row, update) }),
+    );
+    if (!replaced) throw new ValidationError({ code: "The code is not valid" });
     return codes;
   }
 
   /**
    * A user's own two-factor change, with its audit event (the secrets
    * redacted) in one transaction; the record's version moves on, as with any save.
+   * `once`: the condition the record must still meet (else nothing is written,
+   * and the answer is false); `also`: more work in the same transaction.
    */
   private async changeSelf(
     row: UserRow,
     values: Partial<UserRow>,
     user: AuthUser,
     via: Via,
-    unless?: FindOptionsWhere<UserRow>,
+    opts: { once?: SpendOnce; also?: (manager: EntityManager) => Promise<void> } = {},
   ): Promise<boolean> {
     const { ds, trail } = this.deps;
     return trail.during(async () => {
       const event = await inTransaction(ds, async (manager) => {
-        const users = manager.getRepository<UserRow>(User.name);
-        // `unless`: the values the record must still hold (else nothing is written, and the answer is false).
-        const result = await users.update({ id: row.id, ...unless }, { ...values, updatedAt: new Date(), version: () => "version + 1" });
-        if (unless && !result.affected) return undefined;
-        const after = (await users.findOneBy({ id: row.id }))!;
+        const update = manager
+          .createQueryBuilder()
+          .update(User.name)
+          .set({ ...values, updatedAt: new Date(), version: () => "version + 1" })
+          .where("id = :id", { id: row.id });
+        if (opts.once) update.andWhere(opts.once.where, opts.once.params);
+        const result = await update.execute();
+        if (opts.once && !result.affected) return undefined;
+        await opts.also?.(manager);
+        const after = (await manager.getRepository<UserRow>(User.name).findOneBy({ id: row.id }))!;
         return trail.appendWrite(manager, User, { actor: user, via, operation: "update", before: row, after });
       });
       if (!event) return false;

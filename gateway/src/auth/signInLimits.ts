@@ -11,7 +11,7 @@ export interface LimiterStore {
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
-/** The first block of an (email, IP) pair; each further block doubles it, up to a day. */
+/** The first block of an (email, IP) pair or of a user's code checks; each further block doubles it, up to a day. */
 const FIRST_BLOCK = 15 * 60;
 /** The longest delay a much-attacked email adds to each attempt. */
 const MAX_DELAY_MS = 5000;
@@ -30,29 +30,53 @@ function limiter(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One sign-in attempt, counted before the password is checked; settle it with the outcome. */
+/**
+ * One sign-in or code attempt, counted before the password or code is checked;
+ * settle it with the outcome. The first settlement counts, later ones do nothing,
+ * so `release()` in a `finally` gives back whatever the check never decided.
+ */
 export interface Attempt {
-  /** The right password (and code): the pair's failures are forgotten and the IP's point returned. */
+  /** The right password (and code): the failures in a row are forgotten and the IP's point returned. */
   succeeded(): Promise<void>;
   /** Wrong password or code: the attempt stays counted, and the email slows down. */
   failed(): Promise<void>;
-  /** The password was right but a second step is due: the attempt is returned, nothing is learnt. */
+  /** Nothing was learnt (a second step is due, or the server failed): the attempt is given back. */
   refund(): Promise<void>;
+  /** Gives the attempt back unless it was settled: a check the server could not finish is not the caller's failure. */
+  release(): Promise<void>;
 }
+
+/** A counter an attempt took a point from, and what to give back. */
+interface Taken {
+  limiter: RateLimiterAbstract;
+  key: string;
+  /** On success: forget the failures in a row (true), or return the one point (false). */
+  forgetOnSuccess: boolean;
+}
+
+/** A counter to take from; with `blocks`, going over its limit blocks the key, longer each time. */
+type Counter = Taken & { blocks?: RateLimiterAbstract };
 
 /**
  * Brute-force protection after rate-limiter-flexible's login pattern:
  * - failures in a row per (email, IP) block that pair, for 15 minutes, then
  *   twice as long each time, up to a day;
+ * - wrong two-factor codes in a row per user, from any address and in any
+ *   check (sign-in, enabling or disabling two-factor, new recovery codes),
+ *   block that user's code checks the same way;
  * - failures per IP per day block that IP for a day;
  * - failures per email from anywhere only slow that email down (a delay that
  *   grows to 5 s): someone else's failures can never lock the owner out.
  * Points are taken before the password is checked, so parallel guesses cannot
- * get more checks than the limit; a success gives them back.
+ * get more checks than the limit; a success gives them back, and so does a
+ * check the server could not finish (the database did not answer): only what
+ * the caller got wrong is counted.
  */
 export class SignInLimiter {
   private readonly pair: RateLimiterAbstract;
   private readonly pairBlocks: RateLimiterAbstract;
+  private readonly codes: RateLimiterAbstract;
+  private readonly codeBlocks: RateLimiterAbstract;
   private readonly ipDay: RateLimiterAbstract;
   private readonly email: RateLimiterAbstract;
   private readonly registrations: RateLimiterAbstract;
@@ -63,30 +87,65 @@ export class SignInLimiter {
   ) {
     this.pair = limiter(store, "login:pair:", { points: limits.maxFailuresPerPair, duration: DAY });
     this.pairBlocks = limiter(store, "login:pair-blocks:", { points: 1_000_000, duration: DAY });
+    this.codes = limiter(store, "login:codes:", { points: limits.maxFailuresPerPair, duration: DAY });
+    this.codeBlocks = limiter(store, "login:code-blocks:", { points: 1_000_000, duration: DAY });
     this.ipDay = limiter(store, "login:ip:", { points: limits.maxFailuresPerIpPerDay, duration: DAY, blockDuration: DAY });
     this.email = limiter(store, "login:email:", { points: 1_000_000, duration: HOUR });
     this.registrations = limiter(store, "register:ip:", { points: limits.registrationsPerIpPerHour, duration: HOUR });
   }
 
-  /** Counts an attempt, or refuses it (429 with Retry-After) when the pair or the IP is blocked. */
+  /** Counts a sign-in attempt, or refuses it (429 with Retry-After) when the pair or the IP is blocked. */
   async begin(email: string, ip: string): Promise<Attempt> {
-    const pairKey = `${email}|${ip}`;
     await sleep(await this.delayFor(email));
-    let pairTaken = false;
+    const taken = await this.take(
+      [
+        { limiter: this.pair, key: `${email}|${ip}`, forgetOnSuccess: true, blocks: this.pairBlocks },
+        { limiter: this.ipDay, key: ip, forgetOnSuccess: false },
+      ],
+      "Too many failed sign-ins from this address",
+    );
+    return this.attempt(taken, () => this.email.consume(email));
+  }
+
+  /**
+   * Counts a two-factor code check of a user, or refuses it (429 with
+   * Retry-After) when the user's code checks or the IP are blocked. Within a
+   * sign-in (`signIn`), the IP's point is already taken by that attempt.
+   */
+  async beginCode(userId: number, ip: string, signIn?: Attempt): Promise<Attempt> {
+    const counters: Counter[] = [{ limiter: this.codes, key: String(userId), forgetOnSuccess: true, blocks: this.codeBlocks }];
+    if (!signIn) counters.push({ limiter: this.ipDay, key: ip, forgetOnSuccess: false });
+    return this.attempt(await this.take(counters, "Too many wrong codes for this account", "Checking two-factor codes"));
+  }
+
+  /** Takes a point from each counter, or none (and the refusal) when one of them is blocked. */
+  private async take(counters: Counter[], message: string, what?: string): Promise<Taken[]> {
+    const taken: Taken[] = [];
     try {
-      await this.pair.consume(pairKey).then(
-        () => (pairTaken = true),
-        (e) => this.onPairRefused(pairKey, e),
-      );
-      await this.ipDay.consume(ip);
+      for (const counter of counters) {
+        await counter.limiter.consume(counter.key).catch((e) => this.onRefused(counter, e));
+        taken.push(counter);
+      }
     } catch (e) {
-      if (pairTaken) await this.pair.reward(pairKey, 1).catch(() => undefined);
-      throw refusal(e, "Too many failed sign-ins from this address");
+      await Promise.all(taken.map((t) => t.limiter.reward(t.key, 1).catch(() => undefined)));
+      throw refusal(e, message, what);
     }
+    return taken;
+  }
+
+  private attempt(taken: Taken[], onFailure?: () => Promise<unknown>): Attempt {
+    let settled = false;
+    const settle = (work: () => Promise<unknown>) => async () => {
+      if (settled) return;
+      settled = true;
+      await guard(work());
+    };
+    const refund = settle(() => Promise.all(taken.map((t) => t.limiter.reward(t.key, 1))));
     return {
-      succeeded: () => guard(Promise.all([this.pair.delete(pairKey), this.ipDay.reward(ip, 1)])),
-      failed: () => guard(this.email.consume(email)),
-      refund: () => guard(Promise.all([this.pair.reward(pairKey, 1), this.ipDay.reward(ip, 1)])),
+      succeeded: settle(() => Promise.all(taken.map((t) => (t.forgetOnSuccess ? t.limiter.delete(t.key) : t.limiter.reward(t.key, 1))))),
+      failed: settle(async () => onFailure?.()),
+      refund,
+      release: refund,
     };
   }
 
@@ -108,12 +167,12 @@ export class SignInLimiter {
     return excess > 0 ? Math.min(MAX_DELAY_MS, 250 * 2 ** Math.min(excess - 1, 10)) : 0;
   }
 
-  /** The pair just went over its limit: block it, longer each time it happens again today. */
-  private async onPairRefused(pairKey: string, error: unknown): Promise<never> {
-    if (error instanceof RateLimiterRes && error.consumedPoints === this.limits.maxFailuresPerPair + 1) {
-      const blocks = await this.pairBlocks.consume(pairKey);
+  /** A counter just went over its limit: block its key, longer each time it happens again today. */
+  private async onRefused(counter: Counter, error: unknown): Promise<never> {
+    if (counter.blocks && error instanceof RateLimiterRes && error.consumedPoints === this.limits.maxFailuresPerPair + 1) {
+      const blocks = await counter.blocks.consume(counter.key);
       const seconds = Math.min(DAY, FIRST_BLOCK * 2 ** (blocks.consumedPoints - 1));
-      throw await this.pair.block(pairKey, seconds);
+      throw await counter.limiter.block(counter.key, seconds);
     }
     throw error;
   }

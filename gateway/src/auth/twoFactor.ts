@@ -73,3 +73,21 @@ export async function checkCode(
   if (index < 0) return { ok: false };
   return { ok: true, update: { twoFactorRecovery: JSON.stringify(hashes.filter((_, i) => i !== index)) } };
 }
+
+/** The condition the user's record must still meet for a code to be spent: of racing uses, the database lets one through. */
+export interface SpendOnce {
+  where: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * What makes a checked code single-use under any concurrency: a TOTP step is
+ * spent only while the last used step is older (so one conditional update
+ * wins per step, whatever the isolation level), a recovery code only while
+ * the record still holds the list it was found in.
+ */
+export function spendOnce(state: TwoFactorState, update: { twoFactorLastStep?: number; twoFactorRecovery?: string }): SpendOnce {
+  if (update.twoFactorLastStep !== undefined)
+    return { where: "(twoFactorLastStep IS NULL OR twoFactorLastStep < :step)", params: { step: update.twoFactorLastStep } };
+  return { where: "twoFactorRecovery = :recovery", params: { recovery: state.twoFactorRecovery ?? "" } };
+}

@@ -94,19 +94,19 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: "Turns two-factor sign-in on when the code from the app checks" })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   enableTwoFactor(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.enableTwoFactor(ctx.user, code, ctx.via);
+    return ctx.services.auth.enableTwoFactor(ctx.user, code, ctx.client, ctx.via);
   }
 
   @Mutation(() => Boolean, { description: "Turns two-factor sign-in off; needs a current code or a recovery code" })
   @Authorized()
   disableTwoFactor(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.disableTwoFactor(ctx.user, code, ctx.via);
+    return ctx.services.auth.disableTwoFactor(ctx.user, code, ctx.client, ctx.via);
   }
 
   @Mutation(() => [String], { description: "New recovery codes (the old ones stop working); needs a current code" })
   @Authorized()
   newRecoveryCodes(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.newRecoveryCodes(ctx.user, code, ctx.via);
+    return ctx.services.auth.newRecoveryCodes(ctx.user, code, ctx.client, ctx.via);
   }
 
   @Query(() => [signInEvent], { description: "The signed-in user's own recent sign-in attempts, newest first" })
