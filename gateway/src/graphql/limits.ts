@@ -5,6 +5,7 @@ import { ComplexityEstimator, getComplexity } from "graphql-query-complexity";
 import type { GraphqlLimits } from "../config";
 import type { AnyResource } from "../resources/kit/define";
 import { MAX_PER_PAGE } from "../resources/kit/query";
+import { HeavyTurns } from "./heavyTurns";
 import { DEFAULT_PER_PAGE } from "../resources/kit/query";
 
 /** What one row of a resource costs against GRAPHQL_MAX_COST: 1 unless the resource declares more (`rowCost`). */
@@ -36,11 +37,24 @@ export const rowsEstimator: ComplexityEstimator = ({ field, args, childComplexit
 const refusal = (message: string, fieldErrors: Record<string, string>) =>
   new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", fieldErrors, http: { status: 400 } } });
 
-/** Refuses a request that asks for more rows than GRAPHQL_MAX_COST, before anything runs. */
+/** A request costing more than this share of GRAPHQL_MAX_COST is heavy: it waits for a turn (HeavyTurns). */
+const HEAVY_SHARE = 5;
+/** Heavy requests running at once (one process, one thread: more only interleaves them). */
+const HEAVY_AT_ONCE = 2;
+
+/**
+ * Refuses a request that asks for more rows than GRAPHQL_MAX_COST, before
+ * anything runs; a heavy one (over a fifth of it) runs when its turn comes.
+ */
 function costLimit(schema: GraphQLSchema, maxCost: number): ApolloServerPlugin {
+  const turns = new HeavyTurns(HEAVY_AT_ONCE);
   return {
     async requestDidStart() {
+      let endTurn: (() => void) | undefined;
       return {
+        async willSendResponse() {
+          endTurn?.();
+        },
         async didResolveOperation({ request, document, operation }) {
           // graphql-query-complexity coerces the variables itself and throws their first error bare (a 500):
           // they are the client's mistake, refused here as Apollo refuses them at execution (400).
@@ -61,6 +75,7 @@ function costLimit(schema: GraphQLSchema, maxCost: number): ApolloServerPlugin {
               query: `This request asks for up to ${cost} rows (weighted by each resource's row cost); the limit is ${maxCost} per request (lower perPage or split it)`,
             });
           }
+          if (cost > maxCost / HEAVY_SHARE) endTurn = await turns.take();
         },
       };
     },
