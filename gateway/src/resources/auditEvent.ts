@@ -1,4 +1,4 @@
-import { INDEXED_ROW_COST, ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
+import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const AUDIT_TRANSPORTS = ["graphql", "rest", "system", "chain"] as const;

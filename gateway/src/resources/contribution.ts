@@ -1,4 +1,4 @@
-import { INDEXED_ROW_COST, ADMINS_ONLY, defineResource, NO_MUTATIONS } from "./kit/define";
+import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** Presale contributions as the chain indexer read them from TokensBought events (written by chain/indexer, never through the API). */

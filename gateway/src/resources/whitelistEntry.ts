@@ -1,4 +1,4 @@
-import { INDEXED_ROW_COST, ADMINS_ONLY, defineResource, NO_MUTATIONS } from "./kit/define";
+import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** A presale's whitelist as the chain indexer read it (WhitelistedAddressAdded): one row per presale and address, its latest allocation. */

@@ -30,7 +30,12 @@ describe("bad variables and text are input errors", () => {
     ["2^31 for an Int", perPage, { p: 2147483648 }, "Int cannot represent non 32-bit signed integer value: 2147483648"],
     ["1.5 for an Int", perPage, { p: 1.5 }, "Int cannot represent non-integer value: 1.5"],
     ["a missing required variable", perPage, {}, 'Variable "$p" of required type "Int!" was not provided.'],
-    ["an object for a String", "query($s: String) { allNews(sortField: $s) { id } }", { s: { a: 1 } }, "String cannot represent a non string value"],
+    [
+      "an object for a String",
+      "query($s: String) { allNews(sortField: $s) { id } }",
+      { s: { a: 1 } },
+      "String cannot represent a non string value",
+    ],
   ])("%s → 400 BAD_USER_INPUT, no error logged", async (_label, query, variables, message) => {
     const res = await post({ query, variables });
     expect(res.status).toBe(400);
@@ -74,10 +79,7 @@ describe("bad variables and text are input errors", () => {
   it("a lone UTF-16 surrogate is refused, GraphQL and REST alike, and never stored", async () => {
     const before = await newsCount();
     // JSON's \ud800 decodes to an unpaired surrogate (written inline, the GraphQL parser refuses it itself).
-    const gql = await post(
-      '{"query":"mutation($h: String!) { createNews(heading: $h) { id } }","variables":{"h":"\\ud800x"}}',
-      token,
-    );
+    const gql = await post('{"query":"mutation($h: String!) { createNews(heading: $h) { id } }","variables":{"h":"\\ud800x"}}', token);
     expect(gql.status).toBe(400);
     expect(gql.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
     expect(gql.body.errors[0].extensions.fieldErrors.heading).toMatch(/Heading holds an unpaired UTF-16 surrogate/);

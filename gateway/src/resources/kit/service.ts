@@ -377,8 +377,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       if ("error" in result) {
         errors[field] = result.error;
         if (result.malformed) malformed = true;
-      }
-      else if ("value" in result) {
+      } else if ("value" in result) {
         if (spec.immutable && existing && existing[field] !== result.value) {
           errors[field] = `${labelOf(field, spec)} cannot be changed`;
         } else values[field] = result.value;
