@@ -105,5 +105,4 @@ export async function heavyReads() {
   }
 }
 
-export { seed };
 if (import.meta.url === `file://${process.argv[1]}`) await heavyReads();
