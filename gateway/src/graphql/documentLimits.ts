@@ -2,7 +2,6 @@ import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import { DocumentNode, FragmentDefinitionNode, GraphQLError, Kind, SelectionSetNode } from "graphql";
-import { MAX_FILTER_IDS } from "../resources/kit/query";
 
 export interface DocumentLimits {
   maxTokens: number;
@@ -16,8 +15,8 @@ export interface DocumentLimits {
  *   limit, so a document of a megabyte costs as much as one of `maxTokens` tokens;
  * - how often one response name repeats in a selection set (through its
  *   fragments too): graphql-js compares such fields pairwise, so 1,000 copies of
- *   `id` keep the process busy for seconds, well under any token limit;
- * - how long a list in the variables is, before graphql-js coerces each item.
+ *   `id` keep the process busy for seconds, well under any token limit.
+ * The variables' shape is bounded before (variableLimits.ts).
  */
 export function documentLimits(limits: DocumentLimits): RequestHandler {
   // What the text alone decides is decided once per text: a client sends the same few documents again and again.
@@ -38,14 +37,6 @@ export function documentLimits(limits: DocumentLimits): RequestHandler {
     if (verdict.tokens) return refuse(verdict.tokens);
     // Other syntax errors are left to Apollo's own parse, which reports them.
     if (verdict.syntaxError) return next();
-    const long = longestList((req.body as { variables?: unknown } | undefined)?.variables);
-    if (long && long.length > MAX_LIST_ITEMS) {
-      // Refused before graphql-js coerces every item (40,000 ids take it 80 ms).
-      return refuse({
-        message: `Query refused: ${long.name} has ${long.length} items, at most ${MAX_LIST_ITEMS}`,
-        detail: `A list may hold at most ${MAX_LIST_ITEMS} items`,
-      });
-    }
     if (verdict.repeats) return refuse(verdict.repeats);
     next();
   };
@@ -88,26 +79,6 @@ function judgeText(source: string, limits: DocumentLimits): TextVerdict {
     };
   }
   return {};
-}
-
-/** No list argument of the schema takes more (filter ids: MAX_FILTER_IDS; blocks and uploads far fewer). */
-const MAX_LIST_ITEMS = MAX_FILTER_IDS;
-
-/** The longest array anywhere in the variables, with the name it goes by. */
-function longestList(variables: unknown): { name: string; length: number } | undefined {
-  let longest: { name: string; length: number } | undefined;
-  const stack: [string, unknown][] = [["variables", variables]];
-  while (stack.length) {
-    const [name, value] = stack.pop()!;
-    if (Array.isArray(value)) {
-      if (!longest || value.length > longest.length) longest = { name, length: value.length };
-      // Past the limit the request is refused anyway: no need to look inside.
-      if (value.length <= MAX_LIST_ITEMS) value.forEach((v) => stack.push([name, v]));
-    } else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) stack.push([k, v]);
-    }
-  }
-  return longest;
 }
 
 const documentOf = (body: unknown) => {

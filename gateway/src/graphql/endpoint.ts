@@ -19,6 +19,7 @@ import { graphqlProtection } from "./limits";
 import { metricsPlugin } from "./metricsPlugin";
 import { multipartGate } from "./multipart";
 import { getSchema } from "./schema";
+import { variableLimits } from "./variableLimits";
 
 /** As many files as one request may carry. */
 export const MAX_FILES = 20;
@@ -113,6 +114,8 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),
     express.json({ limit: config.maxJsonBytes }) as RequestHandler,
     readAheadError,
+    // Before the answer cache: it keys a request by its variables, recursing over them.
+    variableLimits,
     // A kept answer's document and variables passed the limits when it was built: it goes out before they parse it again.
     answers.kept,
     documentLimits(config.graphql),

@@ -1,7 +1,8 @@
-import { Arg, Args, ArgsType, Ctx, Field, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, ArgsType, Ctx, Extensions, Field, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { AnyResource } from "../resources/kit/define";
 import { savedMessage } from "../resources/kit/messages";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../resources/kit/query";
+import { rowCostOf } from "./limits";
 import { fromGraphQLUpload } from "../resources/kit/uploads";
 import type { GqlContext } from "./context";
 import { ListMetadata, resourceTypes } from "./resourceTypes";
@@ -47,6 +48,7 @@ export function resourceResolver(resource: AnyResource): Function {
   @Resolver(() => types.object)
   class ResourceResolver {
     @Query(() => [types.object], { name: `all${resource.plural}` })
+    @Extensions({ rowCost: rowCostOf(resource) })
     list(@Args(() => ListArgs) args: ListArgs, @Ctx() ctx: GqlContext) {
       return service(ctx).list({ ...args, perPage: args.perPage ?? DEFAULT_PER_PAGE }, ctx.user);
     }

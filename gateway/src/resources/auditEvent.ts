@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
+import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const AUDIT_TRANSPORTS = ["graphql", "rest", "system", "chain"] as const;
@@ -34,6 +34,7 @@ export const AuditEvent = defineResource({
   },
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
+  rowCost: INDEXED_ROW_COST,
   defaultSort: NEWEST_FIRST,
   // The default sort and each filter, newest first, by index at millions of rows (id breaks ties of the same second).
   indexes: [

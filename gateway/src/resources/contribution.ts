@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, NO_MUTATIONS } from "./kit/define";
+import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** Presale contributions as the chain indexer read them from TokensBought events (written by chain/indexer, never through the API). */
@@ -21,5 +21,6 @@ export const Contribution = defineResource({
   },
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
+  rowCost: INDEXED_ROW_COST,
   defaultSort: { field: "blockNumber", order: "DESC" },
 });

@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, NO_MUTATIONS } from "./kit/define";
+import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** A presale's whitelist as the chain indexer read it (WhitelistedAddressAdded): one row per presale and address, its latest allocation. */
@@ -18,5 +18,6 @@ export const WhitelistEntry = defineResource({
   },
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
+  rowCost: INDEXED_ROW_COST,
   defaultSort: { field: "addedAt", order: "DESC" },
 });

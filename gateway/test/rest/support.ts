@@ -38,7 +38,7 @@ const selection = (r: Resource) =>
       .map(([n, s]) => (s.kind === "blocks" ? `${n} { title description imageUri }` : n)),
   ].join(" ");
 
-export async function startRestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<RestApp> {
+export async function startRestApp(opts: Parameters<typeof startTestApp>[0] = {}): Promise<RestApp> {
   const app = await startTestApp(opts);
   const login = await app.http.post("/api/login").send({ email: ADMIN.email, password: ADMIN.password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);

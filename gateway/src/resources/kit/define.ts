@@ -86,6 +86,12 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
   indexes?: string[][];
   /** Its edit dialog shows the record's history (revisions), and a revision can be restored. */
   history?: boolean;
+  /**
+   * What one row costs against GRAPHQL_MAX_COST (1 by default): more for wide
+   * rows of large indexed tables (chain data, the audit trail), so one request
+   * reads fewer of them (graphql/limits.ts).
+   */
+  rowCost?: number;
   /** Typed by `fields` (NoInfer: a hook written apart, on wider types, does not widen the declaration). */
   hooks?: {
     /** Cross-field rules and derived values; add to `errors` to refuse the write. */
@@ -122,6 +128,8 @@ export const SIGNED_IN = { read: "user", write: "user" } as const;
 export const ADMINS_ONLY = { read: "admin", write: "admin" } as const;
 /** A record only the gateway writes (history, sessions): no mutation is offered. */
 export const NO_MUTATIONS = { create: false, update: false, delete: false } as const;
+/** The row cost of wide rows in large indexed tables (chain data, the audit trail): a request reads a fifth as many. */
+export const INDEXED_ROW_COST = 5;
 /** Lists show the latest first unless asked otherwise. */
 export const NEWEST_FIRST = { field: "createdAt", order: "DESC" } as const;
 

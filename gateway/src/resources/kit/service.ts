@@ -6,7 +6,7 @@ import type { RowChange, VersionMove } from "../../cache/kept";
 import { KeptMarks, marksKey, nearestMark, type PageMark, rankOf, withMarks } from "../../cache/pageMarks";
 import type { AuditRow, AuditTrail } from "../../audit/trail";
 import { SYSTEM_VIA, type Via } from "../../audit/via";
-import { ConflictError, FieldErrors, NotFoundError, ValidationError } from "../../errors";
+import { BadRequestError, ConflictError, FieldErrors, NotFoundError, ValidationError } from "../../errors";
 import { AuditEvent, type AuditOperation } from "../auditEvent";
 import type { ImageStore, StagedImage } from "../../images/store";
 import { type AnyResource, type InputOfResource, isVersioned, type Row, type RowOfResource, type WriteContext } from "./define";
@@ -50,6 +50,9 @@ const isStatusToggle = (input: Record<string, unknown>) => {
  * shim both call it, so every rule (access, validation, uploads, uniqueness)
  * holds for both. Each call names its actor: a user, nobody, or SYSTEM.
  */
+/** Rows read in one synchronous turn of the event loop (see rowsById). */
+const ROWS_PER_TURN = 200;
+
 export class ResourceService<R extends AnyResource = AnyResource> {
   constructor(
     readonly resource: R,
@@ -174,15 +177,20 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   private async rowsById(ids: number[], manager: EntityManager = this.ds.manager): Promise<RowOfResource<R>[]> {
     if (!ids.length) return [];
     const columns = this.columns;
-    const query = this.repo(manager).createQueryBuilder("r").select("r.id", "id");
-    for (const column of columns) if (column.propertyName !== "id") query.addSelect(`r.${column.propertyName}`, column.propertyName);
-    const raw = await query.where("r.id IN (:...ids)", { ids }).getRawMany<Record<string, unknown>>();
     const driver = this.ds.driver;
     const rows = new Map<number, RowOfResource<R>>();
-    for (const values of raw) {
-      const row: Record<string, unknown> = {};
-      for (const column of columns) row[column.propertyName] = driver.prepareHydratedValue(values[column.propertyName], column);
-      rows.set(Number(row.id), row as RowOfResource<R>);
+    for (let start = 0; start < ids.length; start += ROWS_PER_TURN) {
+      // better-sqlite3 reads synchronously: a long list reads in turns, so /healthz and other requests get in between.
+      if (start) await new Promise((resolve) => setImmediate(resolve));
+      const query = this.repo(manager).createQueryBuilder("r").select("r.id", "id");
+      for (const column of columns) if (column.propertyName !== "id") query.addSelect(`r.${column.propertyName}`, column.propertyName);
+      const turn = ids.slice(start, start + ROWS_PER_TURN);
+      const raw = await query.where("r.id IN (:...ids)", { ids: turn }).getRawMany<Record<string, unknown>>();
+      for (const values of raw) {
+        const row: Record<string, unknown> = {};
+        for (const column of columns) row[column.propertyName] = driver.prepareHydratedValue(values[column.propertyName], column);
+        rows.set(Number(row.id), row as RowOfResource<R>);
+      }
     }
     return ids.flatMap((id) => rows.get(id) ?? []);
   }
@@ -316,6 +324,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     if (op === "update" && !existing) throw new NotFoundError(`${name} ${String(id)} not found`);
 
     const errors: FieldErrors = {};
+    // A value that cannot be text at all: the request is broken, refused with a 400 whatever the transport.
+    let malformed = false;
     const values: Record<string, unknown> = {};
     const expectedVersion = op === "update" && !restoring ? versionOf(input.expectedVersion, errors) : undefined;
     const stageImage = async (field: string, file: UploadedFile, rule: ImageRule) => {
@@ -364,8 +374,10 @@ export class ResourceService<R extends AnyResource = AnyResource> {
         }
       }
       const result = normaliseField(field, spec, raw);
-      if ("error" in result) errors[field] = result.error;
-      else if ("value" in result) {
+      if ("error" in result) {
+        errors[field] = result.error;
+        if (result.malformed) malformed = true;
+      } else if ("value" in result) {
         if (spec.immutable && existing && existing[field] !== result.value) {
           errors[field] = `${labelOf(field, spec)} cannot be changed`;
         } else values[field] = result.value;
@@ -375,6 +387,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     const context: WriteContext = { op, input, values, existing: existing ?? undefined, errors, actor, manager, stageImage };
     await this.resource.hooks?.beforeWrite?.(context);
     await this.checkUnique(values, existing?.id ?? (restoring ? Number(id) : undefined), manager, errors);
+    if (malformed) throw new BadRequestError(errors);
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     const operation: AuditOperation = restoring ? "restore" : op === "update" && isStatusToggle(input) ? "status" : op;

@@ -3,11 +3,25 @@ import { isIP } from "net";
 import { FieldSpec, labelOf } from "./fields";
 import { sanitizeRichText } from "./richText";
 
-export type Normalised = { value: unknown } | { error: string } | { skip: true };
+/**
+ * `malformed`: the value cannot be text at all (a lone UTF-16 surrogate), so
+ * the request itself is broken rather than a form value to correct: 400 on
+ * every transport (BadRequestError).
+ */
+export type Normalised = { value: unknown } | { error: string; malformed?: true } | { skip: true };
 
 const MAX_TEXT = 1_000_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const AMOUNT = /^\d{1,60}(\.\d{1,36})?$/;
+
+/** A UTF-16 surrogate without its pair: JSON's "\ud800" decodes to one, and no UTF-8 column can hold it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Text stored anywhere must be valid Unicode: SQLite would keep invalid UTF-8 that other drivers cannot read back. */
+const invalidUnicode = (label: string, value: unknown): Normalised | undefined =>
+  typeof value === "string" && LONE_SURROGATE.test(value)
+    ? { error: `${label} holds an unpaired UTF-16 surrogate (invalid Unicode text)`, malformed: true }
+    : undefined;
 
 const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
@@ -23,6 +37,8 @@ export function normaliseField(name: string, spec: FieldSpec, raw: unknown): Nor
     if (spec.kind === "bool") return { skip: true };
     return { value: null };
   }
+  const invalid = invalidUnicode(label, raw);
+  if (invalid) return invalid;
   switch (spec.kind) {
     case "string": {
       if (typeof raw !== "string" && typeof raw !== "number") return { error: `${label} must be text` };
@@ -94,6 +110,7 @@ function normaliseBlocks(label: string, raw: unknown): Normalised {
   }
   if (!Array.isArray(list) || list.length > 50) return { error: `${label} must be a list of at most 50 blocks` };
   const blocks: ContentBlock[] = [];
+  let invalid: Normalised | undefined;
   for (const [i, item] of list.entries()) {
     if (typeof item !== "object" || item === null) return { error: `${label} block ${i + 1} must be an object` };
     const block = item as Record<string, unknown>;
@@ -102,6 +119,7 @@ function normaliseBlocks(label: string, raw: unknown): Normalised {
       if (value === undefined || value === null || value === "") return undefined;
       if (typeof value !== "string" || value.length > max)
         throw new Error(`${label} block ${i + 1}: ${k} must be text of at most ${max} characters`);
+      invalid ??= invalidUnicode(`${label} block ${i + 1}: ${k}`, value);
       return value;
     };
     try {
@@ -113,6 +131,7 @@ function normaliseBlocks(label: string, raw: unknown): Normalised {
       if (title !== undefined) block.title = title;
       if (description !== undefined) block.description = description;
       if (imageUri !== undefined) block.imageUri = imageUri;
+      if (invalid) return invalid;
       blocks.push(block);
     } catch (e) {
       return { error: (e as Error).message };
