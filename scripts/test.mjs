@@ -59,8 +59,8 @@ const lanes = quick
   : [
       // CPU-bound work, one thing at a time.
       [suite("lint", [npm("run", "lint")]), gateway("sqlite", 1, "node24"), admin(1), imageTree()],
-      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil, then the machine's Node.
-      [gateway("mysql", 2, "node24"), suite("contracts on anvil", [npm("test", "-w", "abis")]), gateway("sqlite", 1), imageTree("node24")],
+      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil.
+      [gateway("mysql", 2, "node24"), suite("contracts on anvil", [npm("test", "-w", "abis")]), imageTree("node24")],
       // Mostly waiting on Chromium and the chain; the end-to-end run leaves a fresh admin build behind.
       [
         suite(
