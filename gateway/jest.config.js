@@ -5,7 +5,11 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   // test/scaleout/ starts several built gateway processes on one MariaDB database (replicas): it
   // proves what only a shared server can, so it runs once, in the MariaDB pass.
-  testPathIgnorePatterns: process.env.TEST_DB === "mysql" ? ["/node_modules/"] : ["/node_modules/", "<rootDir>/test/scaleout/"],
+  // test/mysqlTemplate.test.ts checks the MariaDB pass's own databases.
+  testPathIgnorePatterns:
+    process.env.TEST_DB === "mysql"
+      ? ["/node_modules/"]
+      : ["/node_modules/", "<rootDir>/test/scaleout/", "<rootDir>/test/mysqlTemplate.test.ts"],
   transform: {
     "^.+\\.(t|j|mj)s$": [
       "@swc/jest",

@@ -11,6 +11,7 @@ import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/database";
 import { createLogger } from "../../src/logger";
 import { Services } from "../../src/services";
+import { createMigratedDatabase } from "./mysqlTemplate";
 
 export const ADMIN = { name: "admin", email: "admin@example.com", password: "admin-pass-123" };
 export const TEST_DB = (process.env.TEST_DB ?? "sqlite") as "sqlite" | "mysql";
@@ -42,7 +43,7 @@ export async function startSignedIn(opts: Parameters<typeof startTestApp>[0] = {
   return { app, token: await app.adminToken() };
 }
 
-/** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database dropped on close). */
+/** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database, migrated from a template, dropped on close). */
 export async function startTestApp(
   opts: {
     env?: Record<string, string>;
@@ -61,9 +62,7 @@ export async function startTestApp(
   if (opts.sameDatabaseAs) databaseUrl = opts.sameDatabaseAs.databaseUrl;
   else if (TEST_DB === "mysql") {
     const name = `presale_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const conn = await createConnection(MYSQL);
-    await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await conn.end();
+    await createMigratedDatabase(name);
     databaseUrl = `${MYSQL}/${name}`;
     dropDatabase = async () => {
       const connection = await createConnection(MYSQL);
