@@ -1,6 +1,7 @@
 import type { AuthChecker } from "type-graphql";
 import type { GqlContext } from "./context";
-import { authorize } from "../auth/access";
+import { authorize, authorizeTo, authorizeToAny } from "../auth/access";
+import { CHAIN_RESOURCES, type PermAction } from "../auth/permissions";
 import { toGraphQLError } from "./errors";
 
 /** Marks what a user may still do while REQUIRE_TWO_FACTOR waits for them to turn two-factor on. */
@@ -14,7 +15,16 @@ export const DURING_TWO_FACTOR_SETUP = "during-two-factor-setup";
  */
 export const authChecker: AuthChecker<GqlContext> = ({ context }, roles) => {
   try {
-    authorize(roles.includes("admin") ? "admin" : "user", context.user, { duringTwoFactorSetup: roles.includes(DURING_TWO_FACTOR_SETUP) });
+    const needs = roles.filter((role) => role.includes(":")).map((role) => role.split(":") as [PermAction, string]);
+    const user = context.user && { ...context.user, via: context.via };
+    const [need] = needs;
+    if (need && need[1] === "*")
+      authorizeToAny(
+        CHAIN_RESOURCES.map((resource) => ({ action: need[0], resource })),
+        user,
+      );
+    else if (need) authorizeTo({ action: need[0], resource: need[1] }, user);
+    else authorize(roles.includes("admin") ? "admin" : "user", user, { duringTwoFactorSetup: roles.includes(DURING_TWO_FACTOR_SETUP) });
   } catch (e) {
     // type-graphql checks access before the global middlewares run, so this one translates its own refusal.
     throw toGraphQLError(e);

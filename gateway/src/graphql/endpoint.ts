@@ -94,7 +94,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
 
   /** The request's user, checked once per request (the multipart gate or the answer cache may have done it). */
   const authenticateOnce = async (req: Request, res: Response) => {
-    if (!("user" in res.locals)) res.locals.user = await authenticate(services, req.headers.authorization);
+    if (!("user" in res.locals)) res.locals.user = await authenticate(services, req.headers.authorization, viaOf(req, "graphql"));
   };
   const contextOf = async (req: Request, res: Response): Promise<GqlContext> => {
     try {
