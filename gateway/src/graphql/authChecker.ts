@@ -8,10 +8,11 @@ import { toGraphQLError } from "./errors";
 export const DURING_TWO_FACTOR_SETUP = "during-two-factor-setup";
 
 /**
- * type-graphql's face of `authorize`, for the resolvers outside the resource
- * services (sign-in, chain): @Authorized() needs a signed-in user,
- * @Authorized("admin") that role, @Authorized(DURING_TWO_FACTOR_SETUP) stays
- * open while two-factor waits to be set up.
+ * type-graphql's face of auth/access.ts, for the resolvers outside the resource
+ * services (sign-in, chain, sale insight): @Authorized() needs a signed-in
+ * user, @Authorized("read:SaleInsight") that permission ("chain:*": chain on
+ * any chain record), @Authorized(DURING_TWO_FACTOR_SETUP) stays open while
+ * two-factor waits to be set up.
  */
 export const authChecker: AuthChecker<GqlContext> = ({ context }, roles) => {
   try {
