@@ -66,9 +66,12 @@ function listOf<T>(value: unknown): T[] {
 
 const known = new Map<string, RoleRules>();
 
-/** The rules of a role row, made once per role version (a changed role has a new version, so its rules are made again). */
+/**
+ * The rules of a role row, made once per content of the row (not per version:
+ * a role deleted and made again under its name starts at version 1 again).
+ */
 export function rulesOf(row: RoleRow): RoleRules {
-  const key = `${row.name}@${String(row.version)}`;
+  const key = [row.name, row.builtIn, row.requireTwoFactor, row.permissions, row.ipAllowlist].map((value) => String(value)).join("\n");
   let rules = known.get(key);
   if (rules) return rules;
   const builtIn = Boolean(Number(row.builtIn));
