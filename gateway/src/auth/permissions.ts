@@ -84,8 +84,6 @@ export function builtInGrids(resources: readonly Grantable[]): Record<string, Gr
   };
 }
 
-export const BUILT_IN_ROLES = ["admin", "editor", "sale-operator", "viewer"] as const;
-
 /** A grid as a list of permissions, in catalogue order. */
 export const permissionsOf = (grant: Grid): Permission[] =>
   [...grant].map(([resource, actions]) => ({ resource, actions: ACTIONS.filter((action) => actions.has(action)) }));
