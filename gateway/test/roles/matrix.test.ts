@@ -124,6 +124,25 @@ describe("roles: the permission matrix", () => {
     expect(outcomes).toEqual(expected);
   });
 
+  it("never sends a kept answer to a role that may not read it, before express or after", async () => {
+    const post = (token: string) =>
+      app.http
+        .post("/graphql")
+        .set("Content-Type", "application/json")
+        .set("Authorization", `Bearer ${token}`)
+        .send({ query: `query { allBlocklistEntries(perPage: 5) { walletAddress } }` });
+    // staff keeps it (its first answer is built, the second sent from the kept one, before express).
+    for (let time = 0; time < 2; time++) {
+      const res = await post(tokens.staff);
+      expect([res.body.errors, /^"[\w-]+"$/.test(res.headers.etag ?? "")]).toEqual([undefined, true]);
+    }
+    for (const role of ["editor", "viewer", "sale-operator"]) {
+      const res = await post(tokens[role]);
+      const mayRead = allowed(role, "BlocklistEntry", "read");
+      expect([role, errorCode({ status: res.status, body: res.body }) ?? "allowed"]).toEqual([role, mayRead ? "allowed" : "FORBIDDEN"]);
+    }
+  });
+
   it("writes nothing on a refusal, and records the attempt in the audit trail", async () => {
     const before = await app.services.ds.query(`SELECT COUNT(*) AS n FROM blocklist`);
     const res = await app.gql(
