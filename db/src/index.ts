@@ -5,6 +5,7 @@ import { SearchIndexes1732300000000 } from "./migrations/1732300000000-SearchInd
 import { RoadMoreImage1732400000000 } from "./migrations/1732400000000-RoadMoreImage";
 import { AuditTrail1732600000000 } from "./migrations/1732600000000-AuditTrail";
 import { ChainIndex1732700000000 } from "./migrations/1732700000000-ChainIndex";
+import { Roles1732800000000 } from "./migrations/1732800000000-Roles";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -15,6 +16,7 @@ export const migrations = [
   RoadMoreImage1732400000000,
   AuditTrail1732600000000,
   ChainIndex1732700000000,
+  Roles1732800000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";

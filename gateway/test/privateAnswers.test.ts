@@ -35,7 +35,7 @@ describe("answers of private reads, kept and shared per access", () => {
     app = await startTestApp();
     admin = await app.adminToken();
     const created = await app.gql(
-      `mutation { createUser(name: "Ed", email: "ed@example.com", password: "editor-pass-1", password2: "editor-pass-1") { id } }`,
+      `mutation { createUser(name: "Ed", email: "ed@example.com", role: "staff", password: "editor-pass-1", password2: "editor-pass-1") { id } }`,
       {},
       admin,
     );
@@ -132,11 +132,11 @@ describe("answers of private reads, kept and shared per access", () => {
 describe("which reads are kept, and for whom", () => {
   const reads = keptReadsOf(resources, [User]);
 
-  it("names the strictest access a query's reads need", () => {
+  it("names the reads of private resources a caller's role must allow", () => {
     expect(resourcesRead(`{ allNews { id } }`, undefined, reads)).toEqual({ resources: ["News"], access: "public" });
     expect(resourcesRead(`{ allNews { id } allBlocklistEntries { id } }`, undefined, reads)).toEqual({
       resources: ["BlocklistEntry", "News"],
-      access: "user",
+      access: [{ action: "read", resource: "BlocklistEntry", read: "user" }],
     });
   });
 
@@ -150,6 +150,9 @@ describe("which reads are kept, and for whom", () => {
     ]) {
       expect(resourcesRead(query, undefined, reads)).toBeUndefined();
     }
-    expect(resourcesRead(`{ allUsers { id } }`, undefined, keptReadsOf(resources))).toEqual({ resources: ["User"], access: "admin" });
+    expect(resourcesRead(`{ allUsers { id } }`, undefined, keptReadsOf(resources))).toEqual({
+      resources: ["User"],
+      access: [{ action: "read", resource: "User", read: "admin" }],
+    });
   });
 });

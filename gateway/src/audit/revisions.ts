@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { Actor, authorize } from "../auth/access";
+import { Actor, authorizeTo } from "../auth/access";
 import { NotFoundError, ValidationError } from "../errors";
 import { resources } from "../resources";
 import { AuditEvent } from "../resources/auditEvent";
@@ -50,8 +50,10 @@ export class Revisions {
 
   /** Newest first: the record's whole history, including its delete if it was deleted. */
   async list(resourceName: string, id: string, actor: Actor): Promise<Revision[]> {
-    authorize("admin", actor);
-    historyOf(resourceName, "resource");
+    // A history is audit events of a record: it needs both reads.
+    authorizeTo({ action: "read", resource: AuditEvent.name }, actor);
+    const resource = historyOf(resourceName, "resource");
+    authorizeTo({ action: "read", resource: resource.name, read: resource.access.read }, actor);
     const rows = await this.events()
       .createQueryBuilder("e")
       .where("e.resource = :resource AND e.recordId = :id", { resource: resourceName, id: String(id) })
@@ -74,7 +76,8 @@ export class Revisions {
    * delete event's values recreate the record under its id. Answers the new event.
    */
   async restore(eventId: string, actor: Actor, via: Via): Promise<AuditRow> {
-    authorize("admin", actor);
+    // Reading the revision needs the audit trail; writing it back, the resource's update (or create), checked by its service.
+    authorizeTo({ action: "read", resource: AuditEvent.name }, actor);
     const key = Number(eventId);
     const event = Number.isSafeInteger(key) && key > 0 ? await this.events().findOneBy({ id: key }) : null;
     if (!event) throw new NotFoundError(`Audit event ${eventId} not found`);

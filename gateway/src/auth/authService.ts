@@ -68,14 +68,41 @@ export class AuthService {
   }
 
   /** The signed-in user of an Authorization header, if its token is valid and its session still live. */
-  async authenticate(header: string | undefined): Promise<AuthUser | undefined> {
+  async authenticate(header: string | undefined, via?: Via): Promise<AuthUser | undefined> {
     const token = tokenFromHeader(header);
     const claims = token ? this.tokens.verify(token) : undefined;
     if (!claims) return undefined;
     const user = await this.sessions.check(claims);
     if (!user) return undefined;
-    return { ...user, mustSetUpTwoFactor: this.deps.config.requireTwoFactor && !user.twoFactorEnabled };
+    const twoFactorAsked = this.deps.config.requireTwoFactor || Boolean(user.roleRequiresTwoFactor);
+    return { ...user, mustSetUpTwoFactor: twoFactorAsked && !user.twoFactorEnabled, ...(via && { via }), denied: this.recordDenial };
   }
+
+  /**
+   * Records a refused attempt in the audit trail (operation `denied`, the
+   * action in `changes`), in its own transaction: the refusal itself writes
+   * nothing else, and is answered without waiting for the record.
+   */
+  private readonly recordDenial = (user: AuthUser, need: { action: string; resource: string }, via: Via) => {
+    const self: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+    const { trail, ds, log } = this.deps;
+    void trail
+      .during(async () => {
+        const event = await inTransaction(ds, (manager) =>
+          trail.append(manager, {
+            actor: self,
+            via,
+            resource: need.resource,
+            recordId: null,
+            operation: "denied",
+            changes: [{ field: "action", before: null, after: need.action }],
+            snapshot: null,
+          }),
+        );
+        await trail.appended(event);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "could not record a refused attempt"));
+  };
 
   /**
    * Signs in. The attempt is counted before the password is checked (and given

@@ -1,7 +1,9 @@
 import { randomUUID } from "crypto";
 import type { DataSource } from "typeorm";
 import { Session } from "../resources/session";
+import { Role } from "../resources/role";
 import { User } from "../resources/user";
+import { noRules, rulesOf } from "./roles";
 import { onUserChanged } from "./sessionEvents";
 import type { SessionMarks } from "./sessionMarks";
 import type { AuthUser, TokenClaims } from "./tokens";
@@ -71,9 +73,17 @@ export class SessionStore {
         "u.approved AS approved",
         "u.tokenVersion AS tokenVersion",
         "u.twoFactorEnabled AS twoFactorEnabled",
+        // The role is read with the session, so a changed role holds from the user's next request (Role's afterWrite changes their marks).
+        "r.name AS roleRow",
+        "r.builtIn AS builtIn",
+        "r.permissions AS permissions",
+        "r.requireTwoFactor AS requireTwoFactor",
+        "r.ipAllowlist AS ipAllowlist",
+        "r.version AS roleVersion",
       ])
       .from(Session.table, "s")
       .innerJoin(User.table, "u", "u.id = s.userId")
+      .leftJoin(Role.table, "r", "r.name = u.role")
       .where("s.jti = :jti", { jti: claims.sessionId })
       .getRawOne<Record<string, unknown>>();
     const live =
@@ -83,16 +93,32 @@ export class SessionStore {
       Number(row.approved) &&
       Number(row.expiresAt) * 1000 > now &&
       Number(row.tokenVersion ?? 0) === claims.tokenVersion;
-    const user: SessionUser | undefined = live
-      ? {
-          id: claims.userId,
-          name: String(row.name),
-          email: String(row.email),
-          role: String(row.role),
-          sessionId: claims.sessionId,
-          twoFactorEnabled: Boolean(Number(row.twoFactorEnabled)),
-        }
-      : undefined;
+    const rules = !live
+      ? undefined
+      : row.roleRow === null || row.roleRow === undefined
+        ? noRules(String(row.role))
+        : rulesOf({
+            name: String(row.role),
+            builtIn: row.builtIn,
+            permissions: row.permissions,
+            requireTwoFactor: row.requireTwoFactor,
+            ipAllowlist: row.ipAllowlist,
+            version: row.roleVersion,
+          });
+    const user: SessionUser | undefined =
+      live && rules
+        ? {
+            id: claims.userId,
+            name: String(row.name),
+            email: String(row.email),
+            role: String(row.role),
+            sessionId: claims.sessionId,
+            twoFactorEnabled: Boolean(Number(row.twoFactorEnabled)),
+            grant: rules.grant,
+            roleRequiresTwoFactor: rules.requireTwoFactor,
+            ...(rules.allowed && { allowed: rules.allowed }),
+          }
+        : undefined;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     if (this.cacheMs > 0 && mark !== undefined) this.cache.set(claims.sessionId, { user, until: now + this.cacheMs, mark });
     return user;

@@ -1,6 +1,9 @@
 import { createSecretKey, type KeyObject } from "crypto";
 import jwt from "jsonwebtoken";
 import { LRUCache } from "lru-cache";
+import type { BlockList } from "net";
+import type { Via } from "../audit/via";
+import type { Grid } from "./permissions";
 
 export interface AuthUser {
   id: number;
@@ -13,6 +16,16 @@ export interface AuthUser {
   twoFactorEnabled?: boolean;
   /** REQUIRE_TWO_FACTOR is on and this user has not turned two-factor on yet: only its setup is allowed. */
   mustSetUpTwoFactor?: boolean;
+  /** What the user's role grants (auth/roles.ts); undefined: the built-in grid of `role`. */
+  grant?: Grid;
+  /** The role asks its users to turn two-factor on. */
+  roleRequiresTwoFactor?: boolean;
+  /** The role's IP allowlist, if it has one. */
+  allowed?: BlockList;
+  /** The request this user was authenticated for (its address is checked against `allowed`; refusals are recorded with it). */
+  via?: Via;
+  /** Records a refused attempt in the audit trail (set by the auth service of the gateway that authenticated the user). */
+  denied?: (user: AuthUser, need: { action: string; resource: string }, via: Via) => void;
 }
 
 /** What a valid token says: whose it is, which session, and the user's token version when it was issued. */

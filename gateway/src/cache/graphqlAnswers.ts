@@ -1,7 +1,7 @@
 import { type ApolloServer, type BaseContext, type HTTPGraphQLResponse, HeaderMap } from "@apollo/server";
 import type { Request, RequestHandler, Response } from "express";
 import { type DocumentNode, Kind, parse, type SelectionSetNode } from "graphql";
-import { type Access, type Actor, authorize } from "../auth/access";
+import { type Access, type Actor, mayRead, type Need, type Readers } from "../auth/access";
 import type { AnyResource } from "../resources/kit/define";
 import { type KeyAt, versionsOf } from "./knownRequests";
 import type { Services } from "../services";
@@ -15,13 +15,11 @@ export interface KeptRead {
   access: Access;
 }
 
-/** What a query whose answer may be kept reads: its resources, and the access its strictest one needs. */
+/** What a query whose answer may be kept reads: its resources, and the reads a caller must be allowed to be sent it. */
 export interface QueryReads {
   resources: string[];
-  access: Access;
+  access: Readers;
 }
-
-const STRICTNESS: Record<Access, number> = { public: 0, user: 1, admin: 2 };
 
 /**
  * The read operations whose answers may be kept (allNews, _allNewsMeta and
@@ -70,7 +68,7 @@ export function resourcesRead(query: string, operationName: string | undefined, 
     ),
   );
   const read = new Set<string>();
-  let access: Access = "public";
+  const needs = new Map<string, Need>();
   const visited = new Set<string>();
   const walk = (selections: SelectionSetNode): boolean =>
     selections.selections.every((selection) => {
@@ -79,7 +77,7 @@ export function resourcesRead(query: string, operationName: string | undefined, 
         const kept = reads.get(selection.name.value);
         if (!kept) return false;
         read.add(kept.resource);
-        if (STRICTNESS[kept.access] > STRICTNESS[access]) access = kept.access;
+        if (kept.access !== "public") needs.set(kept.resource, { action: "read", resource: kept.resource, read: kept.access });
         return true;
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) return walk(selection.selectionSet);
@@ -90,7 +88,9 @@ export function resourcesRead(query: string, operationName: string | undefined, 
       visited.add(fragment.name.value);
       return walk(fragment.selectionSet);
     });
-  return walk(operation.selectionSet) && read.size ? { resources: [...read].sort(), access } : undefined;
+  return walk(operation.selectionSet) && read.size
+    ? { resources: [...read].sort(), access: needs.size ? [...needs.values()] : "public" }
+    : undefined;
 }
 
 /** An answer that is not kept (it carries errors, or a status other than 200), sent as Apollo made it. */
@@ -189,7 +189,8 @@ export function graphqlAnswers<Context extends BaseContext>(
     const { resources, access } = request.read;
     try {
       if (req.headers.authorization) await authenticate(req, res);
-      authorize(access, res.locals.user as Actor);
+      // Not allowed: Apollo answers, and the resource service refuses (and records) the read.
+      if (!mayRead(access, res.locals.user as Actor)) return undefined;
     } catch {
       return undefined; // Apollo answers the failed check or the refusal
     }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "http";
 import { LRUCache } from "lru-cache";
-import type { Access } from "../auth/access";
+import type { Readers } from "../auth/access";
 import type { ResourceVersions } from "./versions";
 
 /**
@@ -15,7 +15,7 @@ interface Known {
   resources: readonly string[];
   keyAt: KeyAt;
   /** Who may be sent its answer (auth/access.ts): the fast path checks the caller against it first. */
-  access: Access;
+  access: Readers;
 }
 
 /** Where the fast path leaves the request's key (method, URL, and for a POST its Accept header and body) for the slow path. */
@@ -57,7 +57,7 @@ export class KnownRequests {
     sizeCalculation: (_known, key) => 2 * key.length + 100,
   });
   /** Called by a slow path that keyed a kept answer for `req`; a request the fast path did not tag is not learnt. */
-  remember(req: IncomingMessage, resources: readonly string[], keyAt: KeyAt, access: Access = "public"): void {
+  remember(req: IncomingMessage, resources: readonly string[], keyAt: KeyAt, access: Readers = "public"): void {
     const key = (req as Tagged)[REQUEST_KEY];
     if (key !== undefined) this.known.set(key, { resources, keyAt, access });
   }
@@ -70,7 +70,7 @@ export class KnownRequests {
   }
 
   /** Who may be sent the answer of `requestKey` (unknown: nobody). */
-  accessOf(requestKey: string): Access | undefined {
+  accessOf(requestKey: string): Readers | undefined {
     return this.known.get(requestKey)?.access;
   }
 }

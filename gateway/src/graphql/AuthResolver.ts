@@ -1,6 +1,8 @@
 import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import type { GqlContext } from "./context";
-import { resourceTypes } from "./resourceTypes";
+import { Permission, resourceTypes } from "./resourceTypes";
+import { permissionsOf } from "../auth/permissions";
+import { builtInGrid } from "../auth/roles";
 import { SignInEvent } from "../resources/signInEvent";
 import { DURING_TWO_FACTOR_SETUP } from "./authChecker";
 
@@ -26,6 +28,10 @@ class Me {
   twoFactorEnabled: boolean;
   @Field(() => Boolean, { description: "REQUIRE_TWO_FACTOR is on and this user must turn two-factor on before anything else" })
   mustSetUpTwoFactor: boolean;
+  @Field(() => [Permission], { description: "What the user's role grants, per resource (GraphQL type name); the admin follows it" })
+  permissions: Permission[];
+  @Field(() => String, { description: "The user's role" }) roleName: string;
+  @Field(() => Boolean, { description: "The role asks its users to turn two-factor on" }) requireTwoFactor: boolean;
 }
 
 @ObjectType({ description: "What an authenticator app needs to add this account" })
@@ -79,6 +85,9 @@ export class AuthResolver {
           id: String(user.id),
           twoFactorEnabled: Boolean(user.twoFactorEnabled),
           mustSetUpTwoFactor: Boolean(user.mustSetUpTwoFactor),
+          permissions: permissionsOf(user.grant ?? builtInGrid(user.role) ?? new Map()),
+          roleName: user.role,
+          requireTwoFactor: Boolean(user.roleRequiresTwoFactor),
         }
       : null;
   }

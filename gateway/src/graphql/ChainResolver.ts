@@ -33,7 +33,7 @@ export class ChainResolver {
     return config && { ...config, walletConnectProjectId: ctx.services.config.walletConnectProjectId };
   }
 
-  @Authorized("admin")
+  @Authorized("chain:LaunchPad")
   @Mutation(() => Int, {
     description: "Imports every presale of the factory's PresaleCreated events that has no launchpad record; returns how many",
   })
@@ -41,7 +41,7 @@ export class ChainResolver {
     return ctx.services.chain.reconcileLaunchPads();
   }
 
-  @Authorized()
+  @Authorized("chain:*")
   @Mutation(() => resourceTypes(ChainTransaction).object, {
     description: "Adds a mined transaction to the history; the gateway reads and decodes it from the chain. Idempotent.",
   })

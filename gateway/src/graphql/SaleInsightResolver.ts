@@ -52,10 +52,10 @@ class ChainIndexStatus {
   @Field(() => GraphQLISODateTime, { nullable: true, description: "When the indexer last recorded its state" }) updatedAt: Date | null;
 }
 
-/** Presale progress from the chain indexer (chain/indexer): figures, a timeline and the indexer's own state. Admins only. */
+/** Presale progress from the chain indexer (chain/indexer): figures, a timeline and the indexer's own state. Needs read on SaleInsight. */
 @Resolver()
 export class SaleInsightResolver {
-  @Authorized("admin")
+  @Authorized("read:SaleInsight")
   @Query(() => PresaleStats, { description: "A presale's raised amounts, contributors, whitelist size, caps and timing" })
   presaleStats(@Arg("address", () => String) address: string, @Ctx() ctx: GqlContext) {
     const launchPads = ctx.services.resource(LaunchPad);
@@ -65,7 +65,7 @@ export class SaleInsightResolver {
     });
   }
 
-  @Authorized("admin")
+  @Authorized("read:SaleInsight")
   @Query(() => [TimelinePoint], {
     description: "Raised per hour or day (bucket: hour or day), buckets with contributions only, oldest first",
   })
@@ -73,7 +73,7 @@ export class SaleInsightResolver {
     return presaleTimeline(ctx.services.ds, scopeOf(ctx), address, bucket);
   }
 
-  @Authorized("admin")
+  @Authorized("read:SaleInsight")
   @Query(() => ChainIndexStatus)
   chainIndexStatus(@Ctx() ctx: GqlContext) {
     return ctx.services.indexStatus();

@@ -7,6 +7,7 @@ import { GraphQLError } from "graphql";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { graphqlAnswers, keptReadsOf } from "../cache/graphqlAnswers";
 import { resources } from "../resources";
+import { Role } from "../resources/role";
 import { User } from "../resources/user";
 import type { Services } from "../services";
 import { clientOf } from "../http/client";
@@ -95,7 +96,7 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
 
   /** The request's user, checked once per request (the multipart gate or the answer cache may have done it). */
   const authenticateOnce = async (req: Request, res: Response) => {
-    if (!("user" in res.locals)) res.locals.user = await authenticate(services, req.headers.authorization);
+    if (!("user" in res.locals)) res.locals.user = await authenticate(services, req.headers.authorization, viaOf(req, "graphql"));
   };
   const contextOf = async (req: Request, res: Response): Promise<GqlContext> => {
     try {
@@ -106,8 +107,8 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     }
   };
 
-  // The auth service writes users (passwords, two-factor, sign-in state) without their service: their reads are never kept.
-  const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, keptReadsOf(resources, [User]));
+  // The auth service writes users (passwords, two-factor, sign-in state) without their service: their reads are never kept; nor roles (their userCount moves with users).
+  const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, keptReadsOf(resources, [User, Role]));
   const router = Router();
   router.use(
     "/graphql",

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { viaOf } from "../audit/via";
 import { MalformedRequestError, UnauthenticatedError } from "../errors";
 import { multipartFailure } from "../resources/kit/uploads";
 import { requestSizeGuard } from "../http/requestSize";
@@ -33,7 +34,7 @@ export function multipartGate(services: Services, limits: MultipartLimits): Rout
     if (!BOUNDARY.test(req.headers["content-type"] ?? "")) {
       throw new MalformedRequestError("Malformed multipart request: the Content-Type has no valid boundary");
     }
-    res.locals.user = await authenticate(services, req.headers.authorization);
+    res.locals.user = await authenticate(services, req.headers.authorization, viaOf(req, "graphql"));
     next(res.locals.user ? undefined : new UnauthenticatedError("Sign in to upload files"));
   });
   gate.use((req, res, next) => {

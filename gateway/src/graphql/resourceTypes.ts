@@ -29,6 +29,18 @@ export class ContentBlockInput {
   @Field(() => String, { nullable: true }) imageUri?: string;
 }
 
+@ObjectType({ description: "What a role grants on one resource (the GraphQL type name): read, create, update, delete, export, chain" })
+export class Permission {
+  @Field(() => String) resource: string;
+  @Field(() => [String]) actions: string[];
+}
+
+@InputType({ description: "What a role grants on one resource (the GraphQL type name): read, create, update, delete, export, chain" })
+export class PermissionInput {
+  @Field(() => String) resource: string;
+  @Field(() => [String]) actions: string[];
+}
+
 @ObjectType({ description: "How many records a list filter matches" })
 export class ListMetadata {
   @Field(() => GraphQLInt) count: number;
@@ -42,6 +54,10 @@ function outputType(spec: FieldSpec): TypeRef {
       return GraphQLBoolean;
     case "blocks":
       return [ContentBlock];
+    case "permissions":
+      return [Permission];
+    case "strings":
+      return [GraphQLString];
     case "datetime":
       return GraphQLISODateTime;
     default:
@@ -51,6 +67,7 @@ function outputType(spec: FieldSpec): TypeRef {
 
 function inputType(spec: FieldSpec): TypeRef {
   if (spec.kind === "blocks") return [ContentBlockInput];
+  if (spec.kind === "permissions") return [PermissionInput];
   return outputType(spec);
 }
 

@@ -7,6 +7,7 @@ import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
 import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
+import { RoleResolver, UserRoleResolver } from "./RoleResolver";
 import { SaleInsightResolver } from "./SaleInsightResolver";
 
 const resolvers: [Function, ...Function[]] = [
@@ -14,6 +15,8 @@ const resolvers: [Function, ...Function[]] = [
   ChainResolver,
   SaleInsightResolver,
   AuditResolver,
+  RoleResolver,
+  UserRoleResolver,
   ...resources.map(resourceResolver),
 ];
 

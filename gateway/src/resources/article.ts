@@ -14,6 +14,7 @@ export const Article = defineResource({
     imageUri: field.image("any"),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
   defaultSort: NEWEST_FIRST,

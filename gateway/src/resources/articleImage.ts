@@ -8,6 +8,7 @@ export const ArticleImage = defineResource({
     slot: field.int({ required: true, min: 1, max: 4, filterable: true, sortable: true }),
     imageUri: field.image("any", { required: true }),
   },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
 });

@@ -3,7 +3,8 @@ import { field } from "./kit/fields";
 
 export const AUDIT_TRANSPORTS = ["graphql", "rest", "system", "chain"] as const;
 export type AuditTransport = (typeof AUDIT_TRANSPORTS)[number];
-export const AUDIT_OPERATIONS = ["create", "update", "delete", "restore", "status"] as const;
+/** `denied`: an attempt the caller's role does not allow (nothing was written); `changes` names the action. */
+export const AUDIT_OPERATIONS = ["create", "update", "delete", "restore", "status", "denied"] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 
 /**
@@ -32,6 +33,7 @@ export const AuditEvent = defineResource({
     /** The record's values right after the event (before it, for a delete), secrets left out: what a revision shows and restores. */
     snapshot: field.text({ hidden: true }),
   },
+  area: "security",
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   rowCost: INDEXED_ROW_COST,

@@ -6,6 +6,7 @@ export const BlocklistEntry = defineResource({
   table: "blocklist",
   doc: "A wallet address on the token's blocklist.",
   fields: { walletAddress: field.address({ required: true, unique: true, searchable: true, legacy: "walletaddress" }) },
+  area: "sale",
   access: SIGNED_IN,
   defaultSort: NEWEST_FIRST,
 });

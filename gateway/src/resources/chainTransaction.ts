@@ -28,6 +28,7 @@ export const ChainTransaction = defineResource({
     blockNumber: field.int({ required: true, sortable: true }),
     status: field.string(16, { required: true, oneOf: ["success", "reverted"], filterable: true }),
   },
+  area: "sale",
   access: SIGNED_IN,
   operations: NO_MUTATIONS,
   defaultSort: { field: "blockNumber", order: "DESC" },

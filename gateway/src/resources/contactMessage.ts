@@ -10,6 +10,7 @@ export const ContactMessage = defineResource({
     website: field.string(500, { searchable: true, readOnly: true }),
     comments: field.text({ searchable: true, readOnly: true, legacy: "Comments" }),
   },
+  area: "messages",
   access: SIGNED_IN,
   operations: { create: false, update: false },
   defaultSort: NEWEST_FIRST,

@@ -19,6 +19,7 @@ export const Contribution = defineResource({
     logIndex: field.int({ required: true }),
     boughtAt: field.datetime({ required: true, sortable: true, filterable: true, doc: "The block's time" }),
   },
+  area: "sale",
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   rowCost: INDEXED_ROW_COST,

@@ -5,6 +5,7 @@ export const HomeImage = defineResource({
   name: "HomeImage",
   doc: "The home page image.",
   fields: { imageUri: field.image("pngSvg", { required: true }) },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
 });

@@ -11,6 +11,7 @@ import { FeatureDescription } from "./featureDescription";
 import { HomeImage } from "./homeImage";
 import { HomePage } from "./homePage";
 import { IpWhitelistEntry } from "./ipWhitelistEntry";
+import { grantable } from "../auth/roles";
 import type { AnyResource } from "./kit/define";
 import { LandingBlock } from "./landingBlock";
 import { LaunchPad } from "./launchPad";
@@ -18,6 +19,7 @@ import { News } from "./news";
 import { NewsDescription } from "./newsDescription";
 import { Pool } from "./pool";
 import { Roadmap } from "./roadmap";
+import { Role } from "./role";
 import { Session } from "./session";
 import { Setting } from "./setting";
 import { SignInEvent } from "./signInEvent";
@@ -50,4 +52,8 @@ export const resources: AnyResource[] = [
   Contribution,
   WhitelistEntry,
   AuditEvent,
+  Role,
 ];
+
+// The roles grant actions on these (auth/roles.ts).
+grantable(resources);

@@ -6,5 +6,6 @@ export const IpWhitelistEntry = defineResource({
   table: "ip_whitelist",
   doc: "An IP address on the whitelist.",
   fields: { address: field.string(64, { required: true, unique: true, format: "ip", legacy: "whitelist" }) },
+  area: "sale",
   access: SIGNED_IN,
 });

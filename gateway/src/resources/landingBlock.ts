@@ -40,6 +40,7 @@ export const LandingBlock = defineResource({
     imageUri: field.image("landing", { legacy: "ImageURI" }),
     visible: field.bool(true, { filterable: true, legacy: "Status" }),
   },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
   extraArgs: {

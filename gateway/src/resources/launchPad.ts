@@ -39,6 +39,7 @@ export const LaunchPad = defineResource({
   table: "launchpads",
   doc: "A launchpad presale registered with its on-chain presale contract.",
   fields,
+  area: "sale",
   access: PUBLIC_CONTENT,
   hooks: { beforeWrite: contributionLimits },
 });

@@ -10,6 +10,7 @@ export const News = defineResource({
     imageUri: field.image("any", { updateRule: "pngSvg" }),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
   defaultSort: NEWEST_FIRST,

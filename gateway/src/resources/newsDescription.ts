@@ -12,6 +12,7 @@ export const NewsDescription = defineResource({
     imageUri: field.image("any"),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
   defaultSort: NEWEST_FIRST,

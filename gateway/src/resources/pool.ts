@@ -18,5 +18,6 @@ export const Pool = defineResource({
     depositFee: field.amount(),
     imageUri: field.image("pngSvg"),
   },
+  area: "sale",
   access: PUBLIC_CONTENT,
 });

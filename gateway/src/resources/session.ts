@@ -18,6 +18,7 @@ export const Session = defineResource({
     expiresAt: field.int({ required: true, sortable: true, doc: "When the token expires, in seconds since 1970" }),
     revoked: field.bool(false, { filterable: true, doc: "Ended by logout, a password change or an administrator" }),
   },
+  area: "security",
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   defaultSort: NEWEST_FIRST,

@@ -8,6 +8,7 @@ export const Setting = defineResource({
     name: field.string(100, { required: true, unique: true, immutable: true, searchable: true, legacy: "Heading" }),
     value: field.text({ searchable: true, legacy: "Description" }),
   },
+  area: "content",
   access: PUBLIC_CONTENT,
   history: true,
 });

@@ -23,6 +23,7 @@ export const SignInEvent = defineResource({
     userAgent: field.string(255),
     result: field.string(24, { required: true, oneOf: [...SIGN_IN_RESULTS], filterable: true }),
   },
+  area: "security",
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   defaultSort: NEWEST_FIRST,

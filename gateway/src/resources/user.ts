@@ -4,7 +4,6 @@ import { endSessionsOf, forgetSessionsOf } from "../auth/sessionEvents";
 import { ADMINS_ONLY, defineResource, NEWEST_FIRST, WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
 
-export const ROLES = ["admin", "editor"];
 const MIN_PASSWORD = 8;
 const LAST_ADMIN_ROLE = "The last admin cannot lose the admin role: make another user admin first";
 
@@ -12,7 +11,12 @@ const fields = {
   name: field.string(100, { required: true, sortable: true, searchable: true }),
   email: field.email({ required: true, unique: true, searchable: true }),
   passwordHash: field.string(100, { required: true, hidden: true }),
-  role: field.string(20, { required: true, oneOf: ROLES, default: "editor", filterable: true }),
+  role: field.string(20, {
+    required: true,
+    default: "editor",
+    filterable: true,
+    doc: "The user's role: admin, editor, sale-operator, viewer or a custom role's name (allRoles)",
+  }),
   approved: field.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),
   twoFactorEnabled: field.bool(false, { readOnly: true, doc: "Two-factor sign-in (TOTP) is on; only its owner turns it on or off" }),
   // Bumped when the role or the approval changes: every token of the user ends.
@@ -44,6 +48,13 @@ async function passwordRules(write: WriteContext<typeof fields>) {
   ) {
     write.values.tokenVersion = (write.existing.tokenVersion ?? 0) + 1;
   }
+  const role = write.values.role;
+  if (typeof role === "string" && role !== write.existing?.role) {
+    // Only the admin role hands out roles (the gateway itself too: registration, the first admin).
+    if (write.actor && write.actor.role !== "admin")
+      write.errors.role = `Your role (${write.actor.role}) may not give roles: only admins do`;
+    else if (!(await write.manager.getRepository("Role").existsBy({ name: role }))) write.errors.role = `No role is named ${role}`;
+  }
   const demoted = write.existing?.role === "admin" && write.values.role !== undefined && write.values.role !== "admin";
   // An admin cannot lock themselves out (the same answer whether or not they are the last admin).
   if (write.existing && write.actor?.id === write.existing.id) {
@@ -60,6 +71,7 @@ export const User = defineResource({
   name: "User",
   doc: "An administrator of the back-office. Passwords are write-only.",
   fields,
+  area: "security",
   access: ADMINS_ONLY,
   defaultSort: NEWEST_FIRST,
   extraArgs: {

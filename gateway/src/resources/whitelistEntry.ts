@@ -16,6 +16,7 @@ export const WhitelistEntry = defineResource({
     addedAt: field.datetime({ required: true, sortable: true, doc: "Block time of the last add" }),
     blockNumber: field.int({ required: true, sortable: true }),
   },
+  area: "sale",
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   rowCost: INDEXED_ROW_COST,

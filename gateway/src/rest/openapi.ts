@@ -187,7 +187,7 @@ function operation(route: RestRoute): Schema {
   const body = requestBody(route);
   if (body) responses["400"] = { description: "Invalid input, per field", content: { "application/json": { schema: ref("FieldErrors") } } };
   if (access !== "public") responses["401"] = message("No valid, unexpired token");
-  if (access === "admin") responses["403"] = message("Needs the admin role");
+  if (access !== "public") responses["403"] = message("The caller's role does not allow it: the message names role, action and resource");
   if (route.action === "login") {
     responses["403"] = message("The account waits for approval");
     responses["401"] = message("Email or password is incorrect, or the two-factor code is missing or wrong (code TWO_FACTOR_REQUIRED)");

@@ -1,5 +1,5 @@
 import { ErrorRequestHandler, RequestHandler, Response, Router } from "express";
-import { authorize } from "../auth/access";
+import { authorize, authorizeTo } from "../auth/access";
 import { UnsupportedMediaTypeError } from "../errors";
 import { clientOf } from "../http/client";
 import { viaOf } from "../audit/via";
@@ -12,7 +12,7 @@ import { LegacyRequest, maxRequestBytes, readLegacyRequest } from "./body";
 import { legacyErrors } from "./legacy";
 import { answerList, keptListAnswer } from "./listAnswer";
 import { openApiDocument, OPENAPI_PATH } from "./openapi";
-import { accessOf, RestRoute, restRoutes } from "./routes";
+import { needOf, RestRoute, restRoutes } from "./routes";
 
 /** As many files as the GraphQL endpoint takes in one request. */
 const MAX_FILES = 20;
@@ -39,18 +39,18 @@ export function restRouter(services: Services): Router {
     (route: RestRoute): RequestHandler =>
     async (req, res, next) => {
       locals(res).route = route;
-      locals(res).caller = {
-        user: await services.auth.authenticate(req.headers.authorization),
-        client: clientOf(req),
-        via: viaOf(req, "rest"),
-      };
+      const via = viaOf(req, "rest");
+      locals(res).caller = { user: await services.auth.authenticate(req.headers.authorization, via), client: clientOf(req), via };
       next();
     };
   // Checked before the body is read, so nobody can make the server spool what it would refuse.
   const access =
     (route: RestRoute): RequestHandler =>
     (_req, res, next) => {
-      authorize(accessOf(route), locals(res).caller.user, { duringTwoFactorSetup: route.action === "logout" });
+      const need = needOf(route);
+      const user = locals(res).caller.user;
+      if (typeof need === "string") authorize(need, user, { duringTwoFactorSetup: route.action === "logout" });
+      else authorizeTo(need, user);
       next();
     };
   // A cross-site HTML form cannot send JSON: registration takes nothing else.

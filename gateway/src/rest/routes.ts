@@ -1,3 +1,4 @@
+import type { Need } from "../auth/access";
 import { BlocklistEntry } from "../resources/blocklistEntry";
 import { IpWhitelistEntry } from "../resources/ipWhitelistEntry";
 import { LaunchPad } from "../resources/launchPad";
@@ -167,12 +168,18 @@ export const restRoutes: RestRoute[] = [
   ...articleImageRoutes,
 ];
 
-/** Who may call a route: the resource's read level for lists, its write level otherwise. */
-export const accessOf = (route: RestRoute) =>
+const ACTION_NEEDS = { list: "read", create: "create", update: "update", remove: "delete" } as const;
+
+/** What a route needs (auth/access.ts): a signed-in user to sign out, the action on its resource, else nothing. */
+export const needOf = (route: RestRoute): Need | "user" | "public" =>
   route.action === "logout"
     ? "user"
-    : !route.resource
-      ? "public"
-      : route.action === "list"
-        ? route.resource.access.read
-        : route.resource.access.write;
+    : route.resource && route.action in ACTION_NEEDS
+      ? { action: ACTION_NEEDS[route.action as keyof typeof ACTION_NEEDS], resource: route.resource.name, read: route.resource.access.read }
+      : "public";
+
+/** Whether a route is open to anyone ("public") or needs a signed-in user whose role allows it ("user"): what the OpenAPI document says. */
+export const accessOf = (route: RestRoute): "public" | "user" => {
+  const need = needOf(route);
+  return typeof need === "string" ? need : need.action === "read" && need.read === "public" ? "public" : "user";
+};

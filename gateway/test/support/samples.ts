@@ -8,6 +8,8 @@ import { files } from "./files";
 export function sampleValue(name: string, spec: FieldSpec, seq: number): unknown {
   switch (spec.kind) {
     case "string":
+      // A user's role names a role row: the two every product had before custom roles.
+      if (name === "role") return ["admin", "editor"][seq % 2];
       if (spec.oneOf) return spec.oneOf[seq % spec.oneOf.length];
       if (spec.format === "email") return `user${seq}@example.com`;
       if (spec.format === "url") return `https://example.com/video/${seq}`;
@@ -27,6 +29,10 @@ export function sampleValue(name: string, spec: FieldSpec, seq: number): unknown
       return `${seq}.5`;
     case "blocks":
       return [{ title: `Block ${seq}`, description: `About ${seq}` }];
+    case "permissions":
+      return [{ resource: "News", actions: ["read"] }];
+    case "strings":
+      return [`10.${seq % 256}.0.0/16`];
     default:
       return undefined;
   }
@@ -57,6 +63,8 @@ const GQL_TYPE: Partial<Record<FieldSpec["kind"], string>> = {
   int: "Int",
   bool: "Boolean",
   blocks: "[ContentBlockInput!]",
+  permissions: "[PermissionInput!]",
+  strings: "[String!]",
   image: "Upload",
 };
 const gqlType = (spec: FieldSpec) => GQL_TYPE[spec.kind] ?? "String";
@@ -79,7 +87,9 @@ export function mutationSignature(resource: Resource, withId = false) {
 export function selection(resource: Resource) {
   const fields = Object.entries(resource.fields)
     .filter(([, s]) => !s.hidden)
-    .map(([n, s]) => (s.kind === "blocks" ? `${n} { title description imageUri }` : n));
+    .map(([n, s]) =>
+      s.kind === "blocks" ? `${n} { title description imageUri }` : s.kind === "permissions" ? `${n} { resource actions }` : n,
+    );
   return `id ${fields.join(" ")} createdAt updatedAt`;
 }
 

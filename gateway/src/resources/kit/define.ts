@@ -1,6 +1,7 @@
 import pluralize from "pluralize";
 import type { EntityManager } from "typeorm";
 import type { Access } from "../../auth/access";
+import type { Area, Permission } from "../../auth/permissions";
 import type { AuthUser } from "../../auth/tokens";
 import type { FieldErrors } from "../../errors";
 import type { Fields, FieldSpec, ImageRule } from "./fields";
@@ -31,7 +32,11 @@ type ValueOf<S extends FieldSpec> = S extends { kind: "int" }
     ? boolean
     : S extends { kind: "blocks" }
       ? ContentBlock[]
-      : string;
+      : S extends { kind: "permissions" }
+        ? Permission[]
+        : S extends { kind: "strings" }
+          ? string[]
+          : string;
 /** Null unless the field is required or always has a value (booleans, constants). */
 type NullOf<S> = S extends { required: true } | { kind: "bool" | "constant" } ? never : null;
 
@@ -78,6 +83,8 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
   doc: string;
   fields: F;
   access: { read: Access; write: Access };
+  /** What the built-in roles grant on it (auth/permissions.ts): site content, contact messages, the sale, or people and security. */
+  area: Area;
   /** Mutations offered (all by default). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   defaultSort?: { field: keyof NoInfer<F> | "id" | "createdAt" | "updatedAt"; order: "ASC" | "DESC" };

@@ -37,6 +37,8 @@ function column(spec: FieldSpec, dialect: Dialect): EntitySchemaColumnOptions {
     case "html":
       return { type: longText, nullable: !spec.required };
     case "blocks":
+    case "permissions":
+    case "strings":
       return { type: "text", nullable: true, transformer: jsonText };
     case "int":
       return { type: "integer", nullable: !spec.required };

@@ -46,6 +46,8 @@ export type FieldSpec = Common &
     | { kind: "image"; rule: ImageRule; updateRule?: ImageRule; upload: string }
     | { kind: "constant"; value: string }
     | { kind: "blocks" }
+    | { kind: "permissions" }
+    | { kind: "strings"; maxItems: number; maxLength: number }
   );
 
 export type Fields = Record<string, FieldSpec>;
@@ -106,6 +108,15 @@ export const field = {
   }),
   /** Landing content blocks: a list of { title, description, imageUri }. */
   blocks: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "blocks" as const, ...o }),
+  /** A role's grant: a list of { resource, actions } (auth/permissions.ts), stored as JSON text. */
+  permissions: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "permissions" as const, ...o }),
+  /** A short list of short texts (an IP allowlist), stored as JSON text. */
+  strings: <const O extends Common = Record<never, never>>(maxItems: number, maxLength: number, o: O = {} as O) => ({
+    kind: "strings" as const,
+    maxItems,
+    maxLength,
+    ...o,
+  }),
 };
 
 /** The Title and Heading every content block of the public site opens with (Title required). */
@@ -117,7 +128,8 @@ export const titleAndHeading = () => ({
 /** Columns that hold long text cannot carry a plain index on MySQL. */
 export const isLongText = (spec: FieldSpec) => spec.kind === "text" || spec.kind === "html" || spec.kind === "blocks";
 
-export const isIndexed = (spec: FieldSpec) => !isLongText(spec) && Boolean(spec.sortable || spec.filterable || spec.unique);
+export const isIndexed = (spec: FieldSpec) =>
+  !isLongText(spec) && spec.kind !== "permissions" && spec.kind !== "strings" && Boolean(spec.sortable || spec.filterable || spec.unique);
 
 export const labelOf = (name: string, spec: FieldSpec) =>
   spec.label ??

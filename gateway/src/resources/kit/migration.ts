@@ -72,6 +72,8 @@ function columnSource(name: string, spec: FieldSpec): string {
     case "html":
       return spec.required ? `{ ...longText(qr, ${quoted}), isNullable: false }` : `longText(qr, ${quoted})`;
     case "blocks":
+    case "permissions":
+    case "strings":
       return `text(${quoted})`;
     case "int":
       return `int(${quoted}${required(spec)})`;

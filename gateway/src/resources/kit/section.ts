@@ -21,6 +21,7 @@ export function section(
       ...(options.content ? { content: field.text() } : {}),
       ...(options.image ? { imageUri: field.image("pngSvg") } : {}),
     },
+    area: "content",
     access: PUBLIC_CONTENT,
     history: true,
   });

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
-import { Actor, authorize, userOf } from "../../auth/access";
+import { Actor, authorizeTo, type Need, userOf } from "../../auth/access";
+import type { PermAction } from "../../auth/permissions";
 import { KeptCounts } from "../../cache/counts";
 import type { RowChange, VersionMove } from "../../cache/kept";
 import { KeptMarks, marksKey, nearestMark, type PageMark, rankOf, withMarks } from "../../cache/pageMarks";
@@ -108,6 +109,15 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     return manager.getRepository<Row>(this.resource.name);
   }
 
+  /** What an action on this resource needs (auth/access.ts: the one permission check). */
+  need(action: PermAction): Need {
+    return { action, resource: this.resource.name, read: this.resource.access.read };
+  }
+
+  private authorize(action: PermAction, actor: Actor) {
+    authorizeTo(this.need(action), actor);
+  }
+
   /**
    * One page, by a deferred join: the page's ids first, from the index of the
    * sort column (SQLite and InnoDB indexes end with the row id, so they cover
@@ -115,7 +125,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
    * about what the first costs, instead of sorting every row before it.
    */
   async list(params: ListParams, actor: Actor): Promise<RowOfResource<R>[]> {
-    authorize(this.resource.access.read, actor);
+    this.authorize("read", actor);
     return this.rowsById(await this.idsOf(params));
   }
 
@@ -125,7 +135,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
    * of each batch by id.
    */
   async *batches(params: Omit<ListParams, "page" | "perPage">, actor: Actor, batchSize = 500): AsyncGenerator<RowOfResource<R>[]> {
-    authorize(this.resource.access.read, actor);
+    this.authorize("read", actor);
     const ids = await this.idsOf({ ...params, perPage: null });
     for (let start = 0; start < ids.length; start += batchSize) yield this.rowsById(ids.slice(start, start + batchSize));
   }
@@ -201,7 +211,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
    * one is carried over this process's own writes (a count is a full scan).
    */
   async count(filter: ListParams["filter"], actor: Actor): Promise<number> {
-    authorize(this.resource.access.read, actor);
+    this.authorize("read", actor);
     const key = JSON.stringify(filter ?? {});
     const ticket = this.keeps && this.counts.ticket(this.versionOf(this.resource));
     const kept = ticket && this.counts.get(key, ticket.version);
@@ -220,7 +230,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   async get(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
-    authorize(this.resource.access.read, actor);
+    this.authorize("read", actor);
     const key = Number(id);
     const [row] = Number.isSafeInteger(key) && key > 0 ? await this.rowsById([key]) : [];
     if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
@@ -237,13 +247,13 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   /** A create; `as.recordedAs` names someone else than `actor` in its audit event (what `actor` may do is what is checked). */
   async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA, as?: { recordedAs: Actor }): Promise<RowOfResource<R>> {
-    authorize(this.resource.access.write, actor);
+    this.authorize("create", actor);
     return this.during(() => this.write({ op: "create", input, actor, via, ...(as && { recorded: as }) }));
   }
 
   /** An update; `expectedVersion` in the input (the version the caller read) makes a stale save a CONFLICT. */
   async update(id: unknown, input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
-    authorize(this.resource.access.write, actor);
+    this.authorize("update", actor);
     return this.during(() => this.write({ op: "update", input, id, actor, via }));
   }
 
@@ -259,7 +269,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     via: Via,
     recreate: boolean,
   ): Promise<{ row: RowOfResource<R>; event?: AuditRow }> {
-    authorize(this.resource.access.write, actor);
+    // A restore is an update (or a create, for a deleted record) like any other.
+    this.authorize(recreate ? "create" : "update", actor);
     const saved: { event?: AuditRow } = {};
     const row = await this.during(() =>
       this.write({ op: recreate ? "create" : "update", input: values, id, actor, via, restoring: values, saved }),
@@ -268,7 +279,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   async remove(id: unknown, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
-    authorize(this.resource.access.write, actor);
+    this.authorize("delete", actor);
     return this.during(async () => {
       const { row, event } = await inTransaction(this.ds, async (manager) => {
         const row = await this.find(id, manager, true);

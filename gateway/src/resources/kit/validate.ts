@@ -82,6 +82,15 @@ export function normaliseField(name: string, spec: FieldSpec, raw: unknown): Nor
     }
     case "blocks":
       return normaliseBlocks(label, raw);
+    case "permissions":
+      return normalisePermissions(label, raw);
+    case "strings": {
+      const list = Array.isArray(raw) ? raw : [raw];
+      if (list.length > spec.maxItems) return { error: `${label} takes at most ${spec.maxItems} entries` };
+      if (!list.every((item) => typeof item === "string" && item.trim() && item.trim().length <= spec.maxLength))
+        return { error: `${label} must be texts of 1 to ${spec.maxLength} characters` };
+      return { value: [...new Set(list.map((item: string) => item.trim()))] };
+    }
     // uint and datetime hold chain-indexed values: written by the gateway's indexer, never through the API.
     case "constant":
     case "image":
@@ -147,4 +156,18 @@ function isHttpUrl(value: string) {
   } catch {
     return false;
   }
+}
+
+/** The shape of a grant (which resources and actions exist is the role's own check, resources/role.ts). */
+function normalisePermissions(label: string, raw: unknown): Normalised {
+  const list = Array.isArray(raw) ? raw : [raw];
+  if (list.length > 200) return { error: `${label} takes at most 200 entries` };
+  const permissions: { resource: string; actions: string[] }[] = [];
+  for (const item of list) {
+    const { resource, actions } = (item ?? {}) as { resource?: unknown; actions?: unknown };
+    if (typeof resource !== "string" || !Array.isArray(actions) || !actions.every((action) => typeof action === "string"))
+      return { error: `${label} must be a list of { resource, actions }` };
+    permissions.push({ resource, actions: [...new Set(actions as string[])] });
+  }
+  return { value: permissions };
 }

@@ -1,0 +1,24 @@
+import { Ctx, FieldResolver, Int, Resolver, Root } from "type-graphql";
+import { Role } from "../resources/role";
+import { User } from "../resources/user";
+import type { GqlContext } from "./context";
+import { resourceTypes } from "./resourceTypes";
+
+/** What the Roles screen shows beside a role's own fields: how many users have it (a role in use cannot be deleted). */
+@Resolver(() => resourceTypes(Role).object)
+export class RoleResolver {
+  @FieldResolver(() => Int, { description: "How many users have this role" })
+  userCount(@Root() role: { name: string }, @Ctx() ctx: GqlContext) {
+    // Read by whoever may read roles (the role list itself was checked by its service).
+    return ctx.services.ds.getRepository(User.name).countBy({ role: role.name });
+  }
+}
+
+/** A user's role by the name the roles contract uses (the same value as `role`, which is how an admin sets it). */
+@Resolver(() => resourceTypes(User).object)
+export class UserRoleResolver {
+  @FieldResolver(() => String, { description: "The user's role (the same as role)" })
+  roleName(@Root() user: { role: string }) {
+    return user.role;
+  }
+}
