@@ -156,7 +156,7 @@ const appMessages = {
       confirm_own_change: "You are changing the email or password of your own account, the one you sign in with. Save?",
       approved: "Account approved",
       suspended: "Account suspended",
-      roles: { editor: "Editor", admin: "Admin" },
+      roles: { editor: "Editor", "sale-operator": "Sale operator", viewer: "Viewer", staff: "Staff", admin: "Admin" },
       fields: { role: "Role", date: "Date", approved: "Approved" },
     },
     About: { name: "Home block |||| Home blocks", title: "Home", add: "Add hometitle", edit: "Home" },

@@ -1,12 +1,15 @@
-import { PasswordInput, SelectInput, TextInput } from "react-admin";
+import { PasswordInput, SelectInput, TextInput, useRecordContext } from "react-admin";
 import { ShowToggleInput } from "../../ui/ShowToggleInput";
 
-const ROLE_CHOICES = [
-  { id: "editor", name: "resources.Users.roles.editor" },
-  { id: "admin", name: "resources.Users.roles.admin" },
-];
+/** The built-in roles (the gateway's), and `staff`: what every non-admin could do before roles. */
+const ROLE_CHOICES = ["editor", "sale-operator", "viewer", "staff", "admin"].map((id) => ({ id, name: `resources.Users.roles.${id}` }));
 
-const RoleInput = () => <SelectInput source="role" label="resources.Users.fields.role" choices={ROLE_CHOICES} fullWidth />;
+/** The user's role; a custom role (made through GraphQL) is offered as it is named. */
+function RoleInput() {
+  const role = useRecordContext()?.role as string | undefined;
+  const choices = role && !ROLE_CHOICES.some((choice) => choice.id === role) ? [...ROLE_CHOICES, { id: role, name: role }] : ROLE_CHOICES;
+  return <SelectInput source="role" label="resources.Users.fields.role" choices={choices} fullWidth />;
+}
 
 /** 'Add User': name, email, password and its confirmation, each with a show toggle (the passwords start hidden). */
 export function UserAddInputs() {
