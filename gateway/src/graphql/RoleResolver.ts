@@ -13,12 +13,3 @@ export class RoleResolver {
     return ctx.services.ds.getRepository(User.name).countBy({ role: role.name });
   }
 }
-
-/** A user's role by the name the roles contract uses (the same value as `role`, which is how an admin sets it). */
-@Resolver(() => resourceTypes(User).object)
-export class UserRoleResolver {
-  @FieldResolver(() => String, { description: "The user's role (the same as role)" })
-  roleName(@Root() user: { role: string }) {
-    return user.role;
-  }
-}

@@ -7,7 +7,7 @@ import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
 import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
-import { RoleResolver, UserRoleResolver } from "./RoleResolver";
+import { RoleResolver } from "./RoleResolver";
 import { SaleInsightResolver } from "./SaleInsightResolver";
 
 const resolvers: [Function, ...Function[]] = [
@@ -16,7 +16,6 @@ const resolvers: [Function, ...Function[]] = [
   SaleInsightResolver,
   AuditResolver,
   RoleResolver,
-  UserRoleResolver,
   ...resources.map(resourceResolver),
 ];
 

@@ -41,8 +41,8 @@ describe("roles: custom roles", () => {
     );
 
   it("lists the built-in roles and staff, with their users", async () => {
-    const users = await app.gql(`{ allUsers { role roleName } }`, {}, admin);
-    expect(users.body.data.allUsers).toEqual([{ role: "admin", roleName: "admin" }]);
+    const users = await app.gql(`{ allUsers { role } }`, {}, admin);
+    expect(users.body.data.allUsers).toEqual([{ role: "admin" }]);
     const res = await app.gql(`{ allRoles(perPage: 50, sortField: "id") { name builtIn userCount } }`, {}, admin);
     expect(res.body.data.allRoles).toEqual([
       { name: "admin", builtIn: true, userCount: 1 },
