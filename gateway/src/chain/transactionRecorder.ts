@@ -121,6 +121,8 @@ export async function recordTransaction(
   if (contract === "Presale" && decoded.name === "setTokenAddress" && receipt.status === 1)
     await followTokenChange(to, receipt, provider, launchPads, via);
 
+  // Records arrive from the chain (no role creates them): the caller's right to record was checked by the
+  // resolver (chain on a chain record); the event still names the caller.
   return history.create(
     {
       hash: hash.toLowerCase(),
@@ -136,7 +138,8 @@ export async function recordTransaction(
       blockNumber: receipt.blockNumber,
       status: receipt.status === 1 ? "success" : "reverted",
     },
-    user,
+    SYSTEM,
     via,
+    { recordedAs: user },
   );
 }
