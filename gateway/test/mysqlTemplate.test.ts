@@ -9,7 +9,7 @@ const copied = `presale_copy_${suffix}`;
 const migrated = `presale_migrated_${suffix}`;
 let conn: Connection;
 
-/** Every table's definition (auto-increment counters aside) and rows, by table name. */
+/** Every table's definition (auto-increment counters aside) and rows (times aside: migrations stamp them), by table name. */
 async function describe(database: string) {
   const [tables] = await conn.query("SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME", [
     database,
@@ -18,7 +18,10 @@ async function describe(database: string) {
   for (const { t } of tables as { t: string }[]) {
     const [[created]] = (await conn.query(`SHOW CREATE TABLE \`${database}\`.\`${t}\``)) as unknown as [Record<string, string>[]];
     const [rows] = await conn.query(`SELECT * FROM \`${database}\`.\`${t}\``);
-    result[t] = { definition: created["Create Table"].replace(/ AUTO_INCREMENT=\d+/, ""), rows: rows as unknown[] };
+    const untimed = (rows as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value instanceof Date ? "a time" : value])),
+    );
+    result[t] = { definition: created["Create Table"].replace(/ AUTO_INCREMENT=\d+/, ""), rows: untimed };
   }
   return result;
 }

@@ -9,8 +9,10 @@ import { createDataSource, runMigrations } from "../../src/database";
  * Migrating a fresh database is about 30 CREATE and 45 ALTER TABLE statements, each rebuilding a table and
  * syncing the disk: about 0.6 s of the server's time, paid by every test app (a few hundred per run). A copy
  * is one CREATE TABLE per table (its SHOW CREATE TABLE, foreign keys included) and the rows the migrations
- * wrote (their own bookkeeping). The template is named after the migrations' code, so a changed migration
- * makes a new one, and it is kept between runs: the first test app of a run pays for it once, under a lock.
+ * wrote. The template is named after the migrations' code, so a changed migration makes a new one, and it is
+ * kept between runs: the first test app of a run pays for it once, under a lock. Templates are never dropped
+ * here (checkouts of other branches on the same server use theirs); `presale_template_*` databases may be
+ * dropped by hand at any time.
  */
 const MYSQL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 const CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci";
@@ -38,9 +40,6 @@ async function ensureTemplate(conn: Connection): Promise<string> {
   if ((locked as { got: number }[])[0].got !== 1) throw new Error(`mysqlTemplate: could not lock ${name} within 300 s`);
   try {
     if (await ready(conn, name)) return name;
-    // Templates of older migrations go: they are never used again.
-    const [old] = await conn.query("SELECT SCHEMA_NAME AS n FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE ?", [`${PREFIX}%`]);
-    for (const { n } of old as { n: string }[]) await conn.query(`DROP DATABASE \`${n}\``);
     await conn.query(`CREATE DATABASE \`${name}\` ${CHARSET}`);
     const ds = createDataSource({ type: "mysql", url: `${MYSQL}/${name}` }, true);
     await ds.initialize();
