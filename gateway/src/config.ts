@@ -17,6 +17,10 @@ export interface Config {
   database: { type: "mysql"; url: string } | { type: "sqlite"; file: string };
   jwtSecret: string;
   jwtTtl: string;
+  /** The key API tokens are hashed with (HMAC-SHA-256); the same on every replica. */
+  apiTokenSecret: string;
+  /** Requests per minute one API token may make (API_TOKEN_RATE_PER_MINUTE). */
+  apiTokenRatePerMinute: number;
   admin: { name: string; email: string; password?: string };
   registration: Registration;
   corsOrigins: string[];
@@ -160,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const jwtSecretEnv = env.JWT_SECRET || undefined;
   if (jwtSecretEnv !== undefined && jwtSecretEnv.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  const apiTokenSecretEnv = env.API_TOKEN_SECRET || undefined;
+  if (apiTokenSecretEnv !== undefined && apiTokenSecretEnv.length < 32) problems.push("API_TOKEN_SECRET must be at least 32 characters");
 
   const logLevel = str("LOG_LEVEL", "info");
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
@@ -173,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
     return value;
   };
+  const apiTokenRatePerMinute = int("API_TOKEN_RATE_PER_MINUTE", 600, 1, 1_000_000);
   const bool = (key: string, fallback: boolean) => {
     const raw = str(key, String(fallback)).toLowerCase();
     if (!["true", "false", "1", "0"].includes(raw)) problems.push(`${key} must be true or false, got "${env[key]}"`);
@@ -252,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     jwtSecret: jwtSecretEnv ?? persistentSecret(dataDir),
     jwtTtl,
+    apiTokenSecret: apiTokenSecretEnv ?? persistentSecret(dataDir, "api-token-secret"),
+    apiTokenRatePerMinute,
     admin: { name: str("ADMIN_NAME", "admin"), email: adminEmail.toLowerCase(), password: adminPassword },
     registration,
     corsOrigins: str("CORS_ORIGINS", "")
@@ -370,9 +379,9 @@ function parseTrustProxy(raw: string, problems: string[]): Config["trustProxy"] 
   return list;
 }
 
-/** A JWT secret generated once and kept in DATA_DIR, so sessions survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, "jwt-secret");
+/** A secret generated once and kept in DATA_DIR, so sessions (and API tokens) survive restarts. */
+function persistentSecret(dataDir: string, name = "jwt-secret"): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString("base64url");
