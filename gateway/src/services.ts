@@ -85,6 +85,7 @@ export class Services {
       redis: this.redis,
       prefix,
       marks,
+      trail: this.trail,
     });
     this.auth = new AuthService({
       ds,

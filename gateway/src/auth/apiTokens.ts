@@ -1,7 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "crypto";
 import type { Redis } from "ioredis";
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
+import type { AuditTrail } from "../audit/trail";
+import type { Via } from "../audit/via";
+import { inTransaction } from "../resources/kit/transaction";
 import { ServiceUnavailableError, TooManyRequestsError, ValidationError } from "../errors";
 import type { Logger } from "../logger";
 import { ACTIONS, type Grid, gridOf, NOT_FOR_TOKENS, type PermAction, type Permission } from "./permissions";
@@ -103,6 +106,8 @@ export interface ApiTokenDependencies {
   redis?: Redis;
   prefix: string;
   marks?: SessionMarks;
+  /** Where making and revoking tokens is recorded (resource `ApiToken`). */
+  trail: AuditTrail;
 }
 
 /**
@@ -184,13 +189,14 @@ export class ApiTokenService {
     if (at - (this.lastWritten.get(publicId) ?? 0) < LAST_USE_EVERY_MS) return;
     if (this.lastWritten.size >= MAX_CACHED) this.lastWritten.clear();
     this.lastWritten.set(publicId, at);
-    void this.deps.ds
-      .query(`UPDATE ${TABLE} SET lastUsedAt = ?, lastUsedIp = COALESCE(?, lastUsedIp) WHERE publicId = ?`, [
+    // In a transaction of its own: on SQLite a bare statement would join whichever transaction holds the one connection.
+    void inTransaction(this.deps.ds, (manager) =>
+      manager.query(`UPDATE ${TABLE} SET lastUsedAt = ?, lastUsedIp = COALESCE(?, lastUsedIp) WHERE publicId = ?`, [
         Math.floor(at / 1000),
         ip?.slice(0, 45) ?? null,
         publicId,
-      ])
-      .catch((error: unknown) => this.deps.log.warn({ err: error }, "could not record an API token's last use"));
+      ]),
+    ).catch((error: unknown) => this.deps.log.warn({ err: error }, "could not record an API token's last use"));
   }
 
   private async lookup(publicId: string): Promise<Cached | undefined> {
@@ -262,7 +268,7 @@ export class ApiTokenService {
   }
 
   /** Makes a token for `owner` (its grid no larger than the owner's role); the plain token is in the answer only. */
-  async create(owner: AuthUser, input: CreateTokenInput): Promise<{ token: string; apiToken: ApiTokenView }> {
+  async create(owner: AuthUser, input: CreateTokenInput, via: Via): Promise<{ token: string; apiToken: ApiTokenView }> {
     const errors: Record<string, string> = {};
     const name = typeof input.name === "string" ? input.name.trim() : "";
     if (!name) errors.name = "Name is required";
@@ -284,23 +290,46 @@ export class ApiTokenService {
     const secret = randomBytes(32).toString("base64url");
     const at = now();
     const expiresAt = days === null ? null : at + Number(days) * 86_400;
-    await this.deps.ds.query(
-      `INSERT INTO ${TABLE} (publicId, userId, name, description, secretHash, readOnly, permissions, expiresAt, revoked, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        publicId,
-        owner.id,
-        name,
-        description,
-        this.hash(secret),
-        readOnly ? 1 : 0,
-        permissions && JSON.stringify(permissions),
-        expiresAt,
-        0,
-        at,
-        at,
-      ],
-    );
-    const [row] = await this.rows("t.publicId = ?", [publicId]);
+    const { ds, trail } = this.deps;
+    const row = await trail.during(async () => {
+      const { made, event } = await inTransaction(ds, async (manager) => {
+        await manager.query(
+          `INSERT INTO ${TABLE} (publicId, userId, name, description, secretHash, readOnly, permissions, expiresAt, revoked, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            publicId,
+            owner.id,
+            name,
+            description,
+            this.hash(secret),
+            readOnly ? 1 : 0,
+            permissions && JSON.stringify(permissions),
+            expiresAt,
+            0,
+            at,
+            at,
+          ],
+        );
+        const [made] = await this.rows("t.publicId = ?", [publicId], "", manager);
+        const changes = [
+          { field: "name", before: null, after: name },
+          { field: "readOnly", before: null, after: readOnly },
+          { field: "permissions", before: null, after: permissions },
+          { field: "expiresAt", before: null, after: made.expiresAt?.toISOString() ?? null },
+        ];
+        const event = await trail.append(manager, {
+          actor: owner,
+          via,
+          resource: "ApiToken",
+          recordId: made.id,
+          operation: "create",
+          changes,
+          snapshot: null,
+        });
+        return { made, event };
+      });
+      await trail.appended(event);
+      return made;
+    });
     return { token: `pk_${publicId}_${secret}`, apiToken: row };
   }
 
@@ -326,10 +355,28 @@ export class ApiTokenService {
   }
 
   /** Revokes a token (its owner's, or anyone's for `anyone`); resolves once every replica refuses it. */
-  async revoke(caller: AuthUser, id: number, anyone: boolean): Promise<boolean> {
+  async revoke(caller: AuthUser, id: number, anyone: boolean, via: Via): Promise<boolean> {
     const [row] = await this.rows("t.id = ?", [id]);
     if (!row || (!anyone && row.userId !== caller.id)) throw new ValidationError({ id: `No API token ${id}` });
-    await this.deps.ds.query(`UPDATE ${TABLE} SET revoked = ?, updatedAt = ? WHERE id = ?`, [1, now(), id]);
+    const { ds, trail } = this.deps;
+    if (!row.revoked) {
+      await trail.during(async () => {
+        const event = await inTransaction(ds, async (manager) => {
+          await manager.query(`UPDATE ${TABLE} SET revoked = ?, updatedAt = ? WHERE id = ?`, [1, now(), id]);
+          const changes = [{ field: "revoked", before: false, after: true }];
+          return trail.append(manager, {
+            actor: caller,
+            via,
+            resource: "ApiToken",
+            recordId: id,
+            operation: "update",
+            changes,
+            snapshot: null,
+          });
+        });
+        await trail.appended(event);
+      });
+    }
     // The owner's session mark changes: every replica looks the token up again on its next request.
     await forgetSessionsOf(row.userId);
     return true;
@@ -372,8 +419,13 @@ export class ApiTokenService {
     return { where: where.join(" AND "), args };
   }
 
-  private async rows(where: string, args: unknown[], tail = ""): Promise<ApiTokenView[]> {
-    const rows = (await this.deps.ds.query(
+  private async rows(
+    where: string,
+    args: unknown[],
+    tail = "",
+    runner: DataSource | EntityManager = this.deps.ds,
+  ): Promise<ApiTokenView[]> {
+    const rows = (await runner.query(
       `SELECT t.id, t.userId, u.name AS userName, t.name, t.description, t.readOnly, t.permissions, t.expiresAt, t.lastUsedAt, t.lastUsedIp, t.revoked, t.createdAt FROM ${TABLE} t LEFT JOIN users u ON u.id = t.userId WHERE ${where} ${tail}`,
       args,
     )) as Record<string, unknown>[];

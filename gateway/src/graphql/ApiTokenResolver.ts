@@ -84,7 +84,7 @@ export class ApiTokenResolver {
     permissions: PermissionInput[] | undefined,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.apiTokens.create(callerOf(ctx).user, { name, description, expiresInDays, readOnly, permissions });
+    return ctx.services.apiTokens.create(callerOf(ctx).user, { name, description, expiresInDays, readOnly, permissions }, ctx.via);
   }
 
   @Mutation(() => Boolean, { description: "Revokes a token (yours; admins: anyone's): every replica refuses it from now on" })
@@ -93,7 +93,7 @@ export class ApiTokenResolver {
     const { user, anyone } = callerOf(ctx);
     const number = Number(id);
     if (!Number.isSafeInteger(number) || number < 1) throw new ValidationError({ id: `No API token ${id}` });
-    return ctx.services.apiTokens.revoke(user, number, anyone);
+    return ctx.services.apiTokens.revoke(user, number, anyone, ctx.via);
   }
 
   @Query(() => [ApiToken], { description: "Your API tokens (admins: everyone's)" })

@@ -218,6 +218,13 @@ describe("API tokens", () => {
       admin,
     );
     expect(restEvents.body.data.allAuditEvents).toEqual([{ actorName: "rest@example.com (API token importer)", transport: "rest" }]);
+    // Making a token is itself audited, as the person who made it.
+    const made = await app.gql(
+      `{ allAuditEvents(filter: { resource: "ApiToken" }, sortField: "id", sortOrder: "DESC", perPage: 1) { actorName operation } }`,
+      {},
+      admin,
+    );
+    expect(made.body.data.allAuditEvents).toEqual([{ actorName: "rest@example.com", operation: "create" }]);
     // Refused on a REST write its grid does not allow.
     const { token: reader } = await create(session, { name: "rest-reader", readOnly: true });
     const refused = await app.http
