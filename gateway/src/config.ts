@@ -1,4 +1,4 @@
-import { randomBytes } from "crypto";
+import { createHmac, randomBytes } from "crypto";
 import { existsSync, readFileSync, writeFileSync } from "fs";
 import { isIP } from "net";
 import path from "path";
@@ -252,14 +252,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (problems.length) throw new ConfigError("Invalid configuration:\n  - " + problems.join("\n  - "));
 
+  const jwtSecret = jwtSecretEnv ?? persistentSecret(dataDir);
   return {
     port,
     dataDir,
     imagesDir: path.join(dataDir, "images"),
     database,
-    jwtSecret: jwtSecretEnv ?? persistentSecret(dataDir),
+    jwtSecret,
     jwtTtl,
-    apiTokenSecret: apiTokenSecretEnv ?? persistentSecret(dataDir, "api-token-secret"),
+    // Unset: derived from the session key (kept as it is), so replicas sharing JWT_SECRET, as they must, accept each other's tokens.
+    apiTokenSecret: apiTokenSecretEnv ?? createHmac("sha256", jwtSecret).update("presale API token key").digest("base64url"),
     apiTokenRatePerMinute,
     admin: { name: str("ADMIN_NAME", "admin"), email: adminEmail.toLowerCase(), password: adminPassword },
     registration,
@@ -379,9 +381,9 @@ function parseTrustProxy(raw: string, problems: string[]): Config["trustProxy"] 
   return list;
 }
 
-/** A secret generated once and kept in DATA_DIR, so sessions (and API tokens) survive restarts. */
-function persistentSecret(dataDir: string, name = "jwt-secret"): string {
-  const file = path.join(dataDir, name);
+/** A JWT secret generated once and kept in DATA_DIR, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString("base64url");

@@ -142,10 +142,9 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { name: "JWT_TTL", default: "`12h`", meaning: "session length (`30m`, `12h`, `7d`, ...)" },
       {
         name: "API_TOKEN_SECRET",
-        production: "every replica checks API tokens with the same key (a generated one is per DATA_DIR)",
-        default: "generated once, kept in `DATA_DIR/api-token-secret`",
+        default: "derived from the JWT secret (so replicas sharing `JWT_SECRET` share it)",
         meaning:
-          "HMAC-SHA-256 key API tokens are stored under (only their keyed hash is kept), at least 32 characters; changing it invalidates every token",
+          "HMAC-SHA-256 key API tokens are stored under (only their keyed hash is kept), at least 32 characters; changing it (or, while it is unset, `JWT_SECRET`) invalidates every token",
       },
       {
         name: "API_TOKEN_RATE_PER_MINUTE",

@@ -1,6 +1,4 @@
-import { readFileSync } from "fs";
 import { Redis } from "ioredis";
-import path from "path";
 import { errorCode, fieldErrors, startTestApp, TEST_DB, type TestApp } from "../support/testApp";
 
 const PASSWORD = "token-pass-123";
@@ -279,9 +277,8 @@ describe("API tokens on two replicas", () => {
 
   beforeAll(async () => {
     replicaA = await startTestApp({ env });
-    // The same API_TOKEN_SECRET, as replicas sharing a database are configured.
-    const secret = readFileSync(path.join(replicaA.dataDir, "api-token-secret"), "utf8");
-    replicaB = await startTestApp({ env: { ...env, API_TOKEN_SECRET: secret }, sameDatabaseAs: replicaA });
+    // B shares A's JWT_SECRET (testApp.ts), so its API token key, derived from it, is A's too.
+    replicaB = await startTestApp({ env, sameDatabaseAs: replicaA });
     // Sign-in and the token limits fail closed (503) until a replica's Redis connection is ready.
     const until = Date.now() + 10_000;
     while ([replicaA, replicaB].some((app) => app.services.redis?.status !== "ready") && Date.now() < until)
