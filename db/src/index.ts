@@ -6,6 +6,7 @@ import { RoadMoreImage1732400000000 } from "./migrations/1732400000000-RoadMoreI
 import { AuditTrail1732600000000 } from "./migrations/1732600000000-AuditTrail";
 import { ChainIndex1732700000000 } from "./migrations/1732700000000-ChainIndex";
 import { Roles1732800000000 } from "./migrations/1732800000000-Roles";
+import { ApiTokens1732900000000 } from "./migrations/1732900000000-ApiTokens";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -17,6 +18,7 @@ export const migrations = [
   AuditTrail1732600000000,
   ChainIndex1732700000000,
   Roles1732800000000,
+  ApiTokens1732900000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";

@@ -1,4 +1,4 @@
-import { randomBytes } from "crypto";
+import { createHmac, randomBytes } from "crypto";
 import { existsSync, readFileSync, writeFileSync } from "fs";
 import { isIP } from "net";
 import path from "path";
@@ -17,6 +17,10 @@ export interface Config {
   database: { type: "mysql"; url: string } | { type: "sqlite"; file: string };
   jwtSecret: string;
   jwtTtl: string;
+  /** The key API tokens are hashed with (HMAC-SHA-256); the same on every replica. */
+  apiTokenSecret: string;
+  /** Requests per minute one API token may make (API_TOKEN_RATE_PER_MINUTE). */
+  apiTokenRatePerMinute: number;
   admin: { name: string; email: string; password?: string };
   registration: Registration;
   corsOrigins: string[];
@@ -160,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const jwtSecretEnv = env.JWT_SECRET || undefined;
   if (jwtSecretEnv !== undefined && jwtSecretEnv.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  const apiTokenSecretEnv = env.API_TOKEN_SECRET || undefined;
+  if (apiTokenSecretEnv !== undefined && apiTokenSecretEnv.length < 32) problems.push("API_TOKEN_SECRET must be at least 32 characters");
 
   const logLevel = str("LOG_LEVEL", "info");
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
@@ -173,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
     return value;
   };
+  const apiTokenRatePerMinute = int("API_TOKEN_RATE_PER_MINUTE", 600, 1, 1_000_000);
   const bool = (key: string, fallback: boolean) => {
     const raw = str(key, String(fallback)).toLowerCase();
     if (!["true", "false", "1", "0"].includes(raw)) problems.push(`${key} must be true or false, got "${env[key]}"`);
@@ -245,13 +252,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (problems.length) throw new ConfigError("Invalid configuration:\n  - " + problems.join("\n  - "));
 
+  const jwtSecret = jwtSecretEnv ?? persistentSecret(dataDir);
   return {
     port,
     dataDir,
     imagesDir: path.join(dataDir, "images"),
     database,
-    jwtSecret: jwtSecretEnv ?? persistentSecret(dataDir),
+    jwtSecret,
     jwtTtl,
+    // Unset: derived from the session key (kept as it is), so replicas sharing JWT_SECRET, as they must, accept each other's tokens.
+    apiTokenSecret: apiTokenSecretEnv ?? createHmac("sha256", jwtSecret).update("presale API token key").digest("base64url"),
+    apiTokenRatePerMinute,
     admin: { name: str("ADMIN_NAME", "admin"), email: adminEmail.toLowerCase(), password: adminPassword },
     registration,
     corsOrigins: str("CORS_ORIGINS", "")

@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
 import { SessionMarks } from "./auth/sessionMarks";
+import { ApiTokenService } from "./auth/apiTokens";
 import { SessionStore } from "./auth/sessionStore";
 import { SignInLimiter } from "./auth/signInLimits";
 import { AnswerCache } from "./cache/answerCache";
@@ -35,6 +36,7 @@ export class Services {
   /** Public answers, compressed once (REST lists). */
   readonly answers: AnswerCache;
   readonly auth: AuthService;
+  readonly apiTokens: ApiTokenService;
   readonly chain: ChainService;
   /** Where every writer appends its audit events. */
   readonly trail: AuditTrail;
@@ -72,7 +74,19 @@ export class Services {
     this.revisions = new Revisions(ds, (resource) => this.resource(resource));
     this.retention = new AuditRetention(ds, this.trail, config.auditRetentionDays, log);
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
-    this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, this.redis && new SessionMarks(this.redis, prefix));
+    const marks = this.redis && new SessionMarks(this.redis, prefix);
+    this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, marks);
+    this.apiTokens = new ApiTokenService({
+      ds,
+      secret: config.apiTokenSecret,
+      ratePerMinute: config.apiTokenRatePerMinute,
+      cacheMs: config.signIn.sessionCacheMs,
+      log,
+      redis: this.redis,
+      prefix,
+      marks,
+      trail: this.trail,
+    });
     this.auth = new AuthService({
       ds,
       users: this.resource(User),
@@ -82,6 +96,7 @@ export class Services {
       limiter,
       sessions: this.sessions,
       trail: this.trail,
+      apiTokens: this.apiTokens,
     });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
   }
@@ -129,6 +144,7 @@ export class Services {
     this.indexer = null;
     await this.retention.stop();
     this.sessions.close();
+    this.apiTokens.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.images.close();
     await this.redis?.quit().catch(() => this.redis?.disconnect());

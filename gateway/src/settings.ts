@@ -141,6 +141,18 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
       { name: "JWT_TTL", default: "`12h`", meaning: "session length (`30m`, `12h`, `7d`, ...)" },
       {
+        name: "API_TOKEN_SECRET",
+        default: "derived from the JWT secret (so replicas sharing `JWT_SECRET` share it)",
+        meaning:
+          "HMAC-SHA-256 key API tokens are stored under (only their keyed hash is kept), at least 32 characters; changing it (or, while it is unset, `JWT_SECRET`) invalidates every token",
+      },
+      {
+        name: "API_TOKEN_RATE_PER_MINUTE",
+        default: "`600`",
+        meaning:
+          "requests per minute one API token may make (shared through Redis when `REDIS_URL` is set); more are answered 429 with Retry-After",
+      },
+      {
         name: "SESSION_CACHE_MS",
         default: "`2000`",
         meaning: "how long a process trusts a checked session before looking it up again",

@@ -1,6 +1,6 @@
 import { SYSTEM_VIA } from "../audit/via";
 import { ForbiddenError, TwoFactorSetupRequiredError, UnauthenticatedError } from "../errors";
-import type { PermAction } from "./permissions";
+import { NOT_FOR_TOKENS, type PermAction } from "./permissions";
 import { allowedFrom, builtInGrid } from "./roles";
 import type { AuthUser } from "./tokens";
 
@@ -51,6 +51,8 @@ function signedIn(actor: AuthUser | undefined, options: AccessOptions): AuthUser
 export function authorize(access: Access, actor: Actor, options: AccessOptions = {}): void {
   if (actor === SYSTEM || access === "public") return;
   const user = signedIn(actor, options);
+  // What is outside the grid is a person's: signing out, two-factor, sessions, tokens, user management.
+  if (user.apiToken) throw new ForbiddenError(`An API token may not do this (sign in as ${user.name} instead)`);
   if (access === "admin" && user.role !== "admin")
     throw new ForbiddenError(`Your role (${user.role}) may not do this: it needs the admin role`);
 }
@@ -80,8 +82,16 @@ function check(need: Need, actor: Actor, options: AccessOptions, record: boolean
   if (actor === SYSTEM) return;
   if (need.action === "read" && need.read === "public") return;
   const user = signedIn(actor, options);
-  if (grantOf(user).get(need.resource)?.has(need.action)) return;
+  const token = user.apiToken;
+  const barred = token !== undefined && NOT_FOR_TOKENS.includes(need.resource);
+  if (!barred && grantOf(user).get(need.resource)?.has(need.action)) return;
   if (record) user.denied?.(user, need, user.via ?? SYSTEM_VIA);
+  if (token)
+    throw new ForbiddenError(
+      barred
+        ? `An API token may not ${need.action} ${need.resource}: users, roles, sessions and tokens are managed by a signed-in person`
+        : `The API token ${token.name} may not ${need.action} ${need.resource}`,
+    );
   throw new ForbiddenError(`Your role (${user.role}) may not ${need.action} ${need.resource}`);
 }
 

@@ -17,6 +17,7 @@ import { endSessionsOf, forgetSessionsOf } from "./sessionEvents";
 import { SessionStore } from "./sessionStore";
 import type { Attempt, SignInLimiter } from "./signInLimits";
 import { AuthUser, tokenFromHeader, TokenService } from "./tokens";
+import { ApiTokenService } from "./apiTokens";
 import { checkCode, newRecoveryCodes, newSetup, spendOnce, type SpendOnce, TwoFactorSetup } from "./twoFactor";
 
 export interface RegisterOutcome {
@@ -47,6 +48,8 @@ export interface AuthDependencies {
   sessions: SessionStore;
   /** Where two-factor changes are recorded (the users service records the rest of a user's changes). */
   trail: AuditTrail;
+  /** API tokens (`Bearer pk_…`). */
+  apiTokens: ApiTokenService;
 }
 
 /** Sign-in, sessions, two-factor and self-registration; shared by GraphQL and the REST shim. */
@@ -70,9 +73,13 @@ export class AuthService {
   /** The signed-in user of an Authorization header, if its token is valid and its session still live. */
   async authenticate(header: string | undefined, via?: Via): Promise<AuthUser | undefined> {
     const token = tokenFromHeader(header);
-    const claims = token ? this.tokens.verify(token) : undefined;
-    if (!claims) return undefined;
-    const user = await this.sessions.check(claims);
+    if (!token) return undefined;
+    let user: AuthUser | undefined;
+    if (ApiTokenService.isToken(token)) user = await this.deps.apiTokens.authenticate(token, via?.ip);
+    else {
+      const claims = this.tokens.verify(token);
+      user = claims && (await this.sessions.check(claims));
+    }
     if (!user) return undefined;
     const twoFactorAsked = this.deps.config.requireTwoFactor || Boolean(user.roleRequiresTwoFactor);
     return { ...user, mustSetUpTwoFactor: twoFactorAsked && !user.twoFactorEnabled, ...(via && { via }), denied: this.recordDenial };
@@ -84,7 +91,7 @@ export class AuthService {
    * nothing else, and is answered without waiting for the record.
    */
   private readonly recordDenial = (user: AuthUser, need: { action: string; resource: string }, via: Via) => {
-    const self: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+    const self: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role, apiToken: user.apiToken };
     const { trail, ds, log } = this.deps;
     void trail
       .during(async () => {

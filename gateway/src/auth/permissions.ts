@@ -13,6 +13,9 @@ export const CHAIN_RESOURCES = ["LaunchPad", "Pool", "BlocklistEntry"];
 /** Reads that are not a resource's rows: the presale figures of the chain indexer (presaleStats, presaleTimeline, chainIndexStatus). */
 export const SALE_INSIGHT = "SaleInsight";
 
+/** An API token never manages people, roles, sessions or tokens (two-factor and signing out, outside the grid, are refused to it too: auth/access.ts). */
+export const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken"];
+
 /** A role's grant, resource → actions. */
 export type Grid = ReadonlyMap<string, ReadonlySet<PermAction>>;
 /** A grid as the API and the database carry it. */

@@ -24,6 +24,8 @@ export interface AuthUser {
   allowed?: BlockList;
   /** The request this user was authenticated for (its address is checked against `allowed`; refusals are recorded with it). */
   via?: Via;
+  /** The API token the request was authenticated with (auth/apiTokens.ts); undefined for a session. */
+  apiToken?: { id: number; name: string };
   /** Records a refused attempt in the audit trail (set by the auth service of the gateway that authenticated the user). */
   denied?: (user: AuthUser, need: { action: string; resource: string }, via: Via) => void;
 }

@@ -2,6 +2,7 @@ import { GraphQLSchema, introspectionFromSchema, lexicographicSortSchema, printS
 import { buildSchema } from "type-graphql";
 import { resources } from "../resources";
 import { authChecker } from "./authChecker";
+import { ApiTokenResolver } from "./ApiTokenResolver";
 import { AuditResolver } from "./AuditResolver";
 import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
@@ -16,6 +17,7 @@ const resolvers: [Function, ...Function[]] = [
   SaleInsightResolver,
   AuditResolver,
   RoleResolver,
+  ApiTokenResolver,
   ...resources.map(resourceResolver),
 ];
 
