@@ -8,7 +8,7 @@ import { inTransaction } from "../resources/kit/transaction";
 import { ServiceUnavailableError, TooManyRequestsError, ValidationError } from "../errors";
 import type { Logger } from "../logger";
 import { ACTIONS, type Grid, gridOf, NOT_FOR_TOKENS, type PermAction, type Permission } from "./permissions";
-import { catalogue, noRules, rulesOf } from "./roles";
+import { catalogue, rulesOfJoined } from "./roles";
 import { forgetSessionsOf, onUserChanged } from "./sessionEvents";
 import type { SessionMarks } from "./sessionMarks";
 import type { AuthUser } from "./tokens";
@@ -229,17 +229,7 @@ export class ApiTokenService {
     if (this.owners.size >= MAX_CACHED) this.owners.clear();
     this.owners.set(publicId, userId);
     const live = !Number(row.revoked) && Boolean(Number(row.approved));
-    const rules =
-      row.roleRow === null || row.roleRow === undefined
-        ? noRules(String(row.role))
-        : rulesOf({
-            name: String(row.role),
-            builtIn: row.builtIn,
-            permissions: row.permissions,
-            requireTwoFactor: row.requireTwoFactor,
-            ipAllowlist: row.ipAllowlist,
-            version: row.roleVersion,
-          });
+    const rules = rulesOfJoined(row);
     const own = listOf(row.tokenPermissions);
     const tokenGrid = Number(row.readOnly) ? readsOf(rules.grant) : own ? gridOf(own, catalogue()) : rules.grant;
     const user: AuthUser | undefined = live

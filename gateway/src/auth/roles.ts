@@ -95,6 +95,19 @@ export function rulesOf(row: RoleRow): RoleRules {
 /** The rules of a user whose role row is missing (a role removed under them): nothing granted. */
 export const noRules = (name: string): RoleRules => ({ name, grant: new Map(), requireTwoFactor: false });
 
+/** The rules of a user read with their role's row joined (`role`, `roleRow` null when the role is gone, its columns). */
+export const rulesOfJoined = (row: Record<string, unknown>): RoleRules =>
+  row.roleRow === null || row.roleRow === undefined
+    ? noRules(String(row.role))
+    : rulesOf({
+        name: String(row.role),
+        builtIn: row.builtIn,
+        permissions: row.permissions,
+        requireTwoFactor: row.requireTwoFactor,
+        ipAllowlist: row.ipAllowlist,
+        version: row.roleVersion,
+      });
+
 /** Whether an address is in a role's allowlist (an IPv4-mapped IPv6 address counts as its IPv4 one). */
 export function allowedFrom(allowed: BlockList, ip: string | undefined): boolean {
   if (!ip) return false;

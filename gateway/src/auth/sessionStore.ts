@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { Session } from "../resources/session";
 import { Role } from "../resources/role";
 import { User } from "../resources/user";
-import { noRules, rulesOf } from "./roles";
+import { rulesOfJoined } from "./roles";
 import { onUserChanged } from "./sessionEvents";
 import type { SessionMarks } from "./sessionMarks";
 import type { AuthUser, TokenClaims } from "./tokens";
@@ -93,18 +93,7 @@ export class SessionStore {
       Number(row.approved) &&
       Number(row.expiresAt) * 1000 > now &&
       Number(row.tokenVersion ?? 0) === claims.tokenVersion;
-    const rules = !live
-      ? undefined
-      : row.roleRow === null || row.roleRow === undefined
-        ? noRules(String(row.role))
-        : rulesOf({
-            name: String(row.role),
-            builtIn: row.builtIn,
-            permissions: row.permissions,
-            requireTwoFactor: row.requireTwoFactor,
-            ipAllowlist: row.ipAllowlist,
-            version: row.roleVersion,
-          });
+    const rules = live ? rulesOfJoined(row) : undefined;
     const user: SessionUser | undefined =
       live && rules
         ? {

@@ -1,5 +1,4 @@
-import { Redis } from "ioredis";
-import { errorCode, fieldErrors, startTestApp, TEST_DB, type TestApp } from "../support/testApp";
+import { closeReplicas, errorCode, fieldErrors, startReplicas, startTestApp, TEST_DB, type TestApp } from "../support/testApp";
 
 const PASSWORD = "token-pass-123";
 const CREATE = `mutation($name: String!, $expiresInDays: Int, $readOnly: Boolean, $permissions: [PermissionInput!]) {
@@ -276,23 +275,11 @@ describe("API tokens on two replicas", () => {
   let replicaB: TestApp;
 
   beforeAll(async () => {
-    replicaA = await startTestApp({ env });
-    // B shares A's JWT_SECRET (testApp.ts), so its API token key, derived from it, is A's too.
-    replicaB = await startTestApp({ env, sameDatabaseAs: replicaA });
-    // Sign-in and the token limits fail closed (503) until a replica's Redis connection is ready.
-    const until = Date.now() + 10_000;
-    while ([replicaA, replicaB].some((app) => app.services.redis?.status !== "ready") && Date.now() < until)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // B shares A's JWT_SECRET, so its API token key, derived from it, is A's too.
+    [replicaA, replicaB] = await startReplicas(env);
   }, 60_000);
 
-  afterAll(async () => {
-    await replicaB?.close();
-    await replicaA?.close();
-    const client = new Redis(6379, "127.0.0.1", { maxRetriesPerRequest: 0, retryStrategy: () => null });
-    const keys = await client.keys(`${prefix}*`).catch(() => []);
-    if (keys.length) await client.del(...keys);
-    client.disconnect();
-  });
+  afterAll(() => closeReplicas([replicaA, replicaB], prefix));
 
   it("a token revoked on A is refused on B within 1 s; the rate limit is shared, 429 with Retry-After", async () => {
     const admin = await replicaA.adminToken();

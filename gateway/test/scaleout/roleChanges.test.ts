@@ -1,5 +1,4 @@
-import { Redis } from "ioredis";
-import { errorCode, startTestApp, type TestApp } from "../support/testApp";
+import { closeReplicas, errorCode, startReplicas, type TestApp } from "../support/testApp";
 
 /** Two replicas sharing one database and the local Redis (a key prefix of this run): a role change holds on both. */
 describe("roles: a changed role on every replica", () => {
@@ -9,19 +8,10 @@ describe("roles: a changed role on every replica", () => {
   let replicaB: TestApp;
 
   beforeAll(async () => {
-    replicaA = await startTestApp({ env });
-    replicaB = await startTestApp({ env, sameDatabaseAs: replicaA });
+    [replicaA, replicaB] = await startReplicas(env);
   }, 60_000);
 
-  afterAll(async () => {
-    // B first: A drops the shared database.
-    await replicaB?.close();
-    await replicaA?.close();
-    const client = new Redis(6379, "127.0.0.1", { maxRetriesPerRequest: 0, retryStrategy: () => null });
-    const keys = await client.keys(`${prefix}*`).catch(() => []);
-    if (keys.length) await client.del(...keys);
-    client.disconnect();
-  });
+  afterAll(() => closeReplicas([replicaA, replicaB], prefix));
 
   it("refuses on B, within 1 s, what a role change made on A took away", async () => {
     const admin = await replicaA.adminToken();

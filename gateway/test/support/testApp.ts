@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "fs";
+import { Redis } from "ioredis";
 import { createConnection } from "mysql2/promise";
 import { tmpdir } from "os";
 import path from "path";
@@ -155,4 +156,27 @@ export async function withTestApp<T>(opts: Parameters<typeof startTestApp>[0], t
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Two replicas sharing a database and the local Redis (env names REDIS_URL and REDIS_PREFIX): B uses A's database
+ * and JWT secret. Both are returned once their Redis connections are ready: sign-in and the token limits fail
+ * closed (503) until then.
+ */
+export async function startReplicas(env: Record<string, string>): Promise<[TestApp, TestApp]> {
+  const replicaA = await startTestApp({ env });
+  const replicaB = await startTestApp({ env, sameDatabaseAs: replicaA });
+  const until = Date.now() + 10_000;
+  while ([replicaA, replicaB].some((app) => app.services.redis?.status !== "ready") && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return [replicaA, replicaB];
+}
+
+/** Closes replicas from startReplicas (B first: A drops the shared database) and deletes the run's Redis keys. */
+export async function closeReplicas(replicas: (TestApp | undefined)[], prefix: string): Promise<void> {
+  for (const replica of [...replicas].reverse()) await replica?.close();
+  const client = new Redis(6379, "127.0.0.1", { maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const keys = await client.keys(`${prefix}*`).catch(() => []);
+  if (keys.length) await client.del(...keys);
+  client.disconnect();
 }
