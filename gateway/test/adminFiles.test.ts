@@ -10,10 +10,14 @@ import { startTestApp, TestApp } from "./support/testApp";
 const SCRIPT = Buffer.from(`export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, at) => `row ${at}`))};\n`);
 const PAGE = Buffer.from(`<!doctype html><title>Admin</title>${"<!-- padding -->".repeat(100)}<div id="root"></div>`);
 
-/** An admin build as admin/vite.config.ts leaves it: a file, its .br and .gz copies; one asset without copies. */
+/**
+ * An admin build as admin/vite.config.ts leaves it: a file, its .br and .gz copies; one asset without copies; a
+ * dotfile. It lies under a dotted folder, as an install under ~/.local or a CI cache does.
+ */
 function adminDist() {
-  const dir = mkdtempSync(path.join(tmpdir(), "presale-admin-"));
-  mkdirSync(path.join(dir, "assets"));
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "presale-admin-")), ".local", "admin");
+  mkdirSync(path.join(dir, "assets"), { recursive: true });
+  writeFileSync(path.join(dir, ".secret"), "not for the web");
   for (const [name, bytes] of [
     ["index.html", PAGE],
     ["assets/app-1234.js", SCRIPT],
@@ -86,6 +90,14 @@ describe("admin files, compressed at build time", () => {
   it("sends the page of a client-side route from its compressed copy, never kept by caches", async () => {
     const res = await get("/News", { Accept: "text/html", "Accept-Encoding": "br" });
     expectBrotli(res, { type: /^text\/html/, cache: "no-cache", bytes: PAGE });
+  });
+
+  it("sends the page itself to a client that takes no compression, and never a dotfile of the build", async () => {
+    const page = await get("/News", { Accept: "text/html", "Accept-Encoding": "identity" });
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual(PAGE);
+    const dotfile = await get("/.secret", { Accept: "*/*", "Accept-Encoding": "identity" });
+    expect(dotfile.body.toString()).not.toContain("not for the web");
   });
 
   it("still compresses a file the build left without copies", async () => {

@@ -21,13 +21,13 @@ export function adminRouter(dist: string): Router {
   router.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const file = safePath(dist, req.path);
-    if (!file || !sendCompressed(req, res, file, compressed, immutableAssets)) next();
+    if (!file || !sendCompressed(req, res, dist, file, compressed, immutableAssets)) next();
   });
   router.use(express.static(dist, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts("html") || !existsSync(index)) return next();
     res.setHeader("Cache-Control", "no-cache");
-    if (!sendCompressed(req, res, index, compressed, () => {})) res.sendFile(index);
+    if (!sendCompressed(req, res, dist, index, compressed, () => {})) res.sendFile("index.html", { root: dist });
   });
   return router;
 }
@@ -56,10 +56,15 @@ function safePath(dist: string, urlPath: string): string | undefined {
   return file.startsWith(dist + path.sep) ? file : undefined;
 }
 
-/** Sends the best compressed copy of `file` the client takes; false when there is none. */
+/**
+ * Sends the best compressed copy of `file` (inside `dist`) the client takes; false when there is none. Files are
+ * sent relative to `dist` (send refuses dotfiles in the part it is given): an install under a dotted folder, such
+ * as ~/.local, still serves its admin.
+ */
 function sendCompressed(
   req: Request,
   res: Response,
+  dist: string,
   file: string,
   compressed: Set<string>,
   setHeaders: (res: Response, file: string) => void,
@@ -74,7 +79,8 @@ function sendCompressed(
   res.setHeader("Content-Encoding", chosen.name);
   res.type(path.extname(file));
   setHeaders(res, file);
-  res.sendFile(file + chosen.suffix, {
+  res.sendFile(path.relative(dist, file + chosen.suffix), {
+    root: dist,
     maxAge: res.getHeader("Cache-Control") ? undefined : "1h",
     cacheControl: !res.getHeader("Cache-Control"),
   });
