@@ -86,6 +86,13 @@ describe("roles: custom roles", () => {
       `SELECT operation, changes FROM audit_events WHERE resource = 'Role' AND recordId = '${id}'`,
     );
     expect(events.map((event: { operation: string }) => event.operation).sort()).toEqual(["create", "update"]);
+    // The change of grid is kept as before and after, whole, so Activity shows what the role could do and now can.
+    const update = events.find((event: { operation: string }) => event.operation === "update");
+    expect(JSON.parse(update.changes)).toContainEqual({
+      field: "permissions",
+      before: [{ resource: "News", actions: ["read", "create"] }],
+      after: [{ resource: "News", actions: ["read", "delete"] }],
+    });
   });
 
   it("refuses unknown resources and actions, and custom grants to manage users or roles", async () => {
