@@ -55,10 +55,12 @@ async function seedSqlite(file, count) {
     rows.forEach(([heading, description, visible, created]) => insert.run(heading, description, visible, created, created)),
   )(newsRows(count, 0));
   const block = db.prepare(`INSERT INTO blocklist (walletAddress, createdAt, updatedAt) VALUES (?, ?, ?)`);
+  const messages = db.prepare(`INSERT INTO contact_messages (name, email, comments, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
   db.transaction(() => {
     for (let item = 0; item < BLOCKLIST_ROWS; item++) {
       const created = new Date(Date.UTC(2025, 0, 1) + item * 60_000).toISOString().replace("T", " ").replace("Z", "");
       block.run(`0x${item.toString(16).padStart(40, "0")}`, created, created);
+      messages.run(`Visitor ${item}`, `visitor${item}@example.com`, `Question ${item} about the presale`, created, created);
     }
   })();
   db.close();
@@ -115,9 +117,49 @@ const LIST = `query($page: Int, $perPage: Int, $filter: NewsFilter) {
   items: allNews(page: $page, perPage: $perPage, sortField: "createdAt", sortOrder: "DESC", filter: $filter) { id heading visible createdAt }
   total: _allNewsMeta(filter: $filter) { count } }`;
 
+/** The contact messages (read by admins and editors, not public): the permission check on every request. */
+const MESSAGES_LIST = `query($page: Int, $perPage: Int) {
+  items: allContactMessages(page: $page, perPage: $perPage, sortField: "createdAt", sortOrder: "DESC") { id name email createdAt }
+  total: _allContactMessagesMeta { count } }`;
+
 const BLOCKLIST_LIST = `query($page: Int, $perPage: Int) {
   items: allBlocklistEntries(page: $page, perPage: $perPage, sortField: "createdAt", sortOrder: "DESC") { id walletAddress createdAt }
   total: _allBlocklistEntriesMeta { count } }`;
+
+/** Sessions of other roles and a read-only API token of the bench admin: the same lists read under other permissions. */
+async function otherCallers(gateway) {
+  const signIn = async (role) => {
+    const user = { email: `${role}@example.com`, password: `bench-${role}-123` };
+    const vars = { e: user.email, p: user.password, r: role };
+    await gql(
+      gateway,
+      `mutation($e: String!, $p: String!, $r: String!) { createUser(name: $e, email: $e, password: $p, role: $r) { id } }`,
+      vars,
+    );
+    const login = await fetch(`${gateway.base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(user),
+    }).then((res) => res.json());
+    return `Bearer ${login.token}`;
+  };
+  const made = await gql(gateway, `mutation { createApiToken(name: "bench", readOnly: true) { token } }`);
+  return {
+    admin: gateway.token,
+    editor: await signIn("editor"),
+    "sale-operator": await signIn("sale-operator"),
+    "API token": `Bearer ${made.data.createApiToken.token}`,
+  };
+}
+
+/**
+ * Two private lists read as each caller that may: Blocklist, whose answers are kept (the check is all a request
+ * costs beyond sending them), and contact messages, which are not (the check beside the whole GraphQL pipeline).
+ */
+const PERMISSION_LISTS = {
+  "Blocklist, kept": { query: BLOCKLIST_LIST, callers: ["admin", "sale-operator", "API token"] },
+  "messages, not kept": { query: MESSAGES_LIST, callers: ["admin", "editor", "API token"] },
+};
 
 /** A news added and deleted: the answer cache and the kept counts of News start over. */
 async function touchNews(gateway) {
@@ -173,6 +215,8 @@ async function throughput(targets) {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, options] of Object.entries(targets)) {
       const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
+      // A rate of refusals (a 429, a 401) is no figure: say so rather than print it.
+      if (result.non2xx) throw new Error(`${name}: ${result.non2xx} of ${result.requests.total} answers were not 2xx`);
       results[name].push(result.requests.average);
     }
   }
@@ -315,6 +359,7 @@ async function engine(name, databaseFor, seed) {
       });
       const direct = await directSqlServer(database.file, "news", "id, heading, visible, createdAt");
       const directBlocklist = await directSqlServer(database.file, "blocklist", "id, walletAddress, createdAt");
+      const directMessages = await directSqlServer(database.file, "contact_messages", "id, name, email, createdAt");
       const reference = await fastifyServer(database.file);
       const gzip = { headers: { "accept-encoding": "gzip" } };
       const listRequest = {
@@ -336,6 +381,17 @@ async function engine(name, databaseFor, seed) {
       const signedIn = await fetch(`${gateway.base}/graphql`, signedInRequest).then((res) => res.json());
       if (signedIn.errors || signedIn.data.total.count !== BLOCKLIST_ROWS)
         throw new Error(`signed-in list failed: ${JSON.stringify(signedIn)}`);
+      const callers = await otherCallers(gateway);
+      const permissionTargets = {};
+      for (const [list, { query, callers: names }] of Object.entries(PERMISSION_LISTS)) {
+        for (const name of names) {
+          const request = { ...listRequest, headers: { ...listRequest.headers, authorization: callers[name] } };
+          request.body = JSON.stringify({ query, variables: { page: 0, perPage: 10 } });
+          const answer = await fetch(`${gateway.base}/graphql`, request).then((res) => res.json());
+          if (answer.errors || answer.data.total.count < BLOCKLIST_ROWS) throw new Error(`${list} as ${name}: ${JSON.stringify(answer)}`);
+          permissionTargets[`${list} as ${name}`] = { url: `${gateway.base}/graphql`, ...request };
+        }
+      }
       measured.throughput = await throughput({
         "gateway public read": { url: `${gateway.base}/api/get/news?page=1&perPage=10`, ...gzip },
         "bare node:http, same bytes": { url: bare.url, ...gzip },
@@ -347,11 +403,14 @@ async function engine(name, databaseFor, seed) {
         "direct SQL handler": { url: direct.url },
         "admin list, signed-in resource": { url: `${gateway.base}/graphql`, ...signedInRequest },
         "direct SQL handler, blocklist": { url: directBlocklist.url },
+        ...permissionTargets,
+        "direct SQL handler, messages": { url: directMessages.url },
       });
       await bare.close();
       await bareGraphql.close();
       await direct.close();
       await directBlocklist.close();
+      await directMessages.close();
       await reference?.close();
       measured.screen = await screenLoad(gateway);
     }
@@ -389,6 +448,17 @@ function report(name, measured) {
     console.log(
       `  signed-in list (Blocklist) / its direct SQL: ${fmt(rates["admin list, signed-in resource"] / rates["direct SQL handler, blocklist"], 2)}×`,
     );
+    // What the permission check costs: each role's rate against the admin's on the same list, one run.
+    for (const [list, { callers }] of Object.entries(PERMISSION_LISTS)) {
+      const direct = rates[list.startsWith("Blocklist") ? "direct SQL handler, blocklist" : "direct SQL handler, messages"];
+      for (const caller of callers) {
+        const rate = rates[`${list} as ${caller}`];
+        const slower = 100 * (1 - rate / rates[`${list} as admin`]);
+        console.log(
+          `  ${`${list} as ${caller}`.padEnd(34)} / direct SQL: ${fmt(rate / direct, 2)}×${caller === "admin" ? "" : `  (${fmt(slower, 1)} % below the admin's)`}`,
+        );
+      }
+    }
   }
   if (measured.screen) {
     const { graphql, loginKb, listKb, listFiles } = measured.screen;
@@ -403,7 +473,8 @@ function report(name, measured) {
 
 const sqlite = await engine(
   "sqlite",
-  async (dataDir) => ({ file: path.join(dataDir, "presale.sqlite"), env: {}, drop: async () => {} }),
+  // The API token's own rate limit (600 a minute by default) would answer most of its bench requests 429.
+  async (dataDir) => ({ file: path.join(dataDir, "presale.sqlite"), env: { API_TOKEN_RATE_PER_MINUTE: "1000000" }, drop: async () => {} }),
   (database, rows) => seedSqlite(database.file, rows),
 );
 report("SQLite", sqlite);
