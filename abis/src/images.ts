@@ -36,3 +36,39 @@ export const extensionOf = (fileName: string) => {
 /** Whether a file of this name is one of the rule's kinds, by its extension (the gateway checks the content again). */
 export const acceptsFileName = (rule: ImageRule, fileName: string) =>
   IMAGE_RULES[rule].kinds.some((kind) => EXTENSIONS[kind].includes(extensionOf(fileName)));
+
+/** One image field's rule: what a create takes and, where SPEC words it otherwise, what an update takes. */
+export interface ImageField {
+  rule: ImageRule;
+  /** SPEC section 5: news updates take PNG or SVG only, while adding news takes any image. */
+  updateRule?: ImageRule;
+}
+
+/**
+ * Every image field of the API, by GraphQL type (each has one, `imageUri`,
+ * uploaded through `file`): the gateway declares its columns from this table
+ * and the admin's file inputs check the same rule at selection.
+ */
+export const IMAGE_FIELDS = {
+  News: { rule: "any", updateRule: "pngSvg" },
+  NewsDescription: { rule: "any" },
+  Article: { rule: "any" },
+  ArticleImage: { rule: "any" },
+  HomeImage: { rule: "pngSvg" },
+  Pool: { rule: "pngSvg" },
+  LandingBlock: { rule: "landing" },
+  About: { rule: "pngSvg" },
+  Feature: { rule: "pngSvg" },
+  FeatureDescription: { rule: "pngSvg" },
+  HomePage: { rule: "pngSvg" },
+  Roadmap: { rule: "pngSvg" },
+} as const satisfies Record<string, ImageField>;
+
+export type ImageFieldType = keyof typeof IMAGE_FIELDS;
+
+/** The rule a type's image takes on create or update; undefined for a type without an image. */
+export function imageRuleOf(type: string | undefined, op: "create" | "update"): ImageRule | undefined {
+  const spec: ImageField | undefined = type && Object.hasOwn(IMAGE_FIELDS, type) ? IMAGE_FIELDS[type as ImageFieldType] : undefined;
+  if (!spec) return undefined;
+  return op === "update" ? (spec.updateRule ?? spec.rule) : spec.rule;
+}

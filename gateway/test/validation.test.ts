@@ -1,4 +1,6 @@
 import { readdirSync } from "fs";
+import { IMAGE_FIELDS } from "@presale/abis";
+import { resources } from "../src/resources";
 import { errorCode, fieldErrors, startSignedIn, startTestApp, TestApp } from "./support/testApp";
 import { files } from "./support/files";
 
@@ -69,6 +71,17 @@ describe("validation in the gateway", () => {
         imageUri: "Allowed Only PNG File",
       },
     );
+  });
+
+  it("declares every image field with its entry of @presale/abis's IMAGE_FIELDS, the table the admin checks at selection", () => {
+    const declared = Object.fromEntries(
+      resources.flatMap((resource) =>
+        Object.values(resource.fields)
+          .filter((spec) => spec.kind === "image")
+          .map((spec) => [resource.name, spec.updateRule ? { rule: spec.rule, updateRule: spec.updateRule } : { rule: spec.rule }]),
+      ),
+    );
+    expect(declared).toEqual(IMAGE_FIELDS);
   });
 
   it("allows JPG, WEBP and PNG for a landing block's main image, and refuses SVG and GIF (GIF is for content-block images)", async () => {

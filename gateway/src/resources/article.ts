@@ -1,3 +1,4 @@
+import { IMAGE_FIELDS } from "@presale/abis";
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
 import { field, titleAndHeading } from "./kit/fields";
 
@@ -11,7 +12,7 @@ export const Article = defineResource({
     ...Object.fromEntries(suffixes.map((i) => [`description${i}`, field.html({ legacy: `Description${i}` })])),
     ...Object.fromEntries(suffixes.map((i) => [`newsLink${i}`, field.url({ label: `Youtube link ${i}`.trim(), legacy: `NewsLink${i}` })])),
     ...Object.fromEntries(suffixes.map((i) => [`vimeoLink${i}`, field.url({ label: `Vimeo link ${i}`.trim(), legacy: `VimeoLink${i}` })])),
-    imageUri: field.image("any"),
+    imageUri: field.image(IMAGE_FIELDS.Article),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   area: "content",

@@ -1,3 +1,4 @@
+import { IMAGE_FIELDS } from "@presale/abis";
 import { defineResource, PUBLIC_CONTENT, WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
 import { isUploadedFile } from "./kit/uploads";
@@ -37,7 +38,7 @@ export const LandingBlock = defineResource({
     title: field.string(255, { sortable: true, legacy: "Title" }),
     description: field.text({ legacy: "Description" }),
     blocks: field.blocks({ legacy: "ContentArray" }),
-    imageUri: field.image("landing", { legacy: "ImageURI" }),
+    imageUri: field.image(IMAGE_FIELDS.LandingBlock, { legacy: "ImageURI" }),
     visible: field.bool(true, { filterable: true, legacy: "Status" }),
   },
   area: "content",

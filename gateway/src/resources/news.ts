@@ -1,3 +1,4 @@
+import { IMAGE_FIELDS } from "@presale/abis";
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
 import { field } from "./kit/fields";
 
@@ -7,7 +8,7 @@ export const News = defineResource({
   fields: {
     heading: field.string(255, { required: true, sortable: true, legacy: "Heading" }),
     description: field.text({ legacy: "Description" }),
-    imageUri: field.image("any", { updateRule: "pngSvg" }),
+    imageUri: field.image(IMAGE_FIELDS.News),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   area: "content",

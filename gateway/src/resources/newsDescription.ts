@@ -1,3 +1,4 @@
+import { IMAGE_FIELDS } from "@presale/abis";
 import { defineResource, NEWEST_FIRST, PUBLIC_CONTENT } from "./kit/define";
 import { field, titleAndHeading } from "./kit/fields";
 
@@ -9,7 +10,7 @@ export const NewsDescription = defineResource({
     description: field.html({ legacy: "Description" }),
     newsLink: field.url({ label: "Youtube link", legacy: "NewsLink" }),
     vimeoLink: field.url({ label: "Vimeo link", legacy: "VimeoLink" }),
-    imageUri: field.image("any"),
+    imageUri: field.image(IMAGE_FIELDS.NewsDescription),
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   area: "content",

@@ -1,3 +1,4 @@
+import { IMAGE_FIELDS } from "@presale/abis";
 import { defineResource, PUBLIC_CONTENT } from "./kit/define";
 import { field } from "./kit/fields";
 
@@ -16,7 +17,7 @@ export const Pool = defineResource({
     quoteTokenSymbol: field.string(100),
     quoteTokenAddresses: field.address({ legacy: "quoteTokenAdresses" }),
     depositFee: field.amount(),
-    imageUri: field.image("pngSvg"),
+    imageUri: field.image(IMAGE_FIELDS.Pool),
   },
   area: "sale",
   access: PUBLIC_CONTENT,

@@ -2,9 +2,9 @@
  * The field vocabulary of a resource declaration. One spec per field drives the
  * database column, the GraphQL types, the validation and the legacy REST name.
  */
-import type { ImageRule } from "@presale/abis";
+import type { ImageField, ImageRule } from "@presale/abis";
 
-export type { ImageKind, ImageRule } from "@presale/abis";
+export type { ImageField, ImageKind, ImageRule } from "@presale/abis";
 
 export interface Common {
   /** The legacy REST name (SPEC section 7), when it differs from the field name. */
@@ -91,10 +91,18 @@ export const field = {
   uint: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "uint" as const, ...o }),
   /** A point in time (a block's time); filterable fields take _gte/_lte ranges. */
   datetime: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "datetime" as const, ...o }),
-  /** An image column taking the kinds of an upload rule (SPEC section 5, in @presale/abis), through the `file` argument (legacy `logoURI`) unless told otherwise. */
-  image: <const O extends Partial<Opts<"image">> = Record<never, never>>(rule: ImageRule, o: O = {} as O) => ({
+  /**
+   * An image column taking the kinds of its field's rule, from @presale/abis's
+   * IMAGE_FIELDS (SPEC section 5; the admin checks the same entry at
+   * selection), through the `file` argument (legacy `logoURI`) unless told otherwise.
+   */
+  image: <const O extends Partial<Omit<Opts<"image">, "rule" | "updateRule">> = Record<never, never>>(
+    image: ImageField,
+    o: O = {} as O,
+  ) => ({
     kind: "image" as const,
-    rule,
+    rule: image.rule,
+    ...(image.updateRule ? { updateRule: image.updateRule } : {}),
     upload: "file" as const,
     legacy: "logoURI",
     ...o,
