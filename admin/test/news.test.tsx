@@ -30,6 +30,19 @@ describe("News screen", () => {
     expect(list.variables).toMatchObject({ page: 0, perPage: 10, sortField: "createdAt", sortOrder: "DESC" });
   });
 
+  it("refuses a file that is no image at selection on Add News, with the gateway's message, and names what the input takes", async () => {
+    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News");
+    const input = within(dialog).getByLabelText("Image");
+    expect(input).toHaveAccessibleDescription("Takes PNG, JPG, WEBP, GIF, SVG when added; an update takes only PNG, SVG");
+    await user.upload(input, new File(["plain text"], "notes.txt", { type: "text/plain" }));
+    expect(await screen.findByText("Allowed Only PNG, JPG, WEBP, GIF, SVG File")).toBeInTheDocument();
+    expect(within(dialog).getByText("No file chosen")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Heading"), "No image");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(gateway.callsOf("createNews")).toHaveLength(1));
+    expect(gateway.lastCall("createNews").variables.file ?? null).toBeNull();
+  });
+
   it("adds a news item with its image as a multipart upload", async () => {
     const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", userEvent.setup());
     await user.type(within(dialog).getByLabelText("Heading"), "Presale opens");
@@ -61,6 +74,9 @@ describe("News screen: edit, show/hide, delete", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "Update News" })).toBeInTheDocument();
     const heading = await within(dialog).findByLabelText("Heading");
+    expect(within(dialog).getByLabelText("Image")).toHaveAccessibleDescription(
+      "An update takes only PNG, SVG (adding takes PNG, JPG, WEBP, GIF, SVG)",
+    );
     expect(heading).toHaveValue("Staking v2 is live");
     await user.upload(within(dialog).getByLabelText("Image"), new File(["x"], "photo.jpg", { type: "image/jpeg" }));
     expect(await screen.findByText("Allowed Only PNG File")).toBeInTheDocument();

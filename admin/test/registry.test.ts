@@ -1,5 +1,8 @@
+import { IMAGE_FIELDS, IMAGE_RULES, type ImageRule } from "@presale/abis";
+import { en } from "../src/i18n/en";
 import schema from "../src/providers/schema.json";
 import { SCREENS } from "../src/registry";
+import { checkImageName, hintOf, REFUSAL, rulesOf } from "../src/ui/imageRules";
 
 const typeNames = new Set((schema as { types: { name: string }[] }).types.map((type) => type.name));
 
@@ -19,5 +22,35 @@ describe("the screen registry", () => {
       const load = screen.list ?? screen.page;
       if (load) expect(await load()).toBeInstanceOf(Function);
     }
+  });
+});
+
+describe("the image rules the file inputs check", () => {
+  const text = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+
+  it("refuse with the gateway's own message, for every rule", () => {
+    for (const rule of Object.keys(IMAGE_RULES) as ImageRule[]) expect(text(REFUSAL[rule])).toBe(IMAGE_RULES[rule].refusal);
+  });
+
+  it("come from IMAGE_FIELDS for types that screens edit, and check at selection for 'any' too", () => {
+    const edited = new Set(SCREENS.map((screen) => screen.type));
+    for (const type of Object.keys(IMAGE_FIELDS)) if (type !== "Pool") expect(edited).toContain(type);
+    expect(checkImageName("notes.txt", rulesOf("Article", "create").rule)).toBe("app.image.any_only");
+    expect(checkImageName("photo.JPEG", rulesOf("Article", "update").rule)).toBeNull();
+    expect(checkImageName("photo.jpg", rulesOf("HomeImage", "update").rule)).toBe("app.image.png_only");
+    expect(checkImageName("block.gif", rulesOf("LandingBlock", "update", "landingBlock").rule)).toBeNull();
+    expect(checkImageName("main.gif", rulesOf("LandingBlock", "update").rule)).toBe("app.image.landing_only");
+  });
+
+  it("hint at what an input takes, and where SPEC gives add and update different kinds, say so", () => {
+    expect(hintOf("update", rulesOf("HomeImage", "update"))).toEqual(["app.image.takes", { kinds: "PNG, SVG" }]);
+    expect(hintOf("create", rulesOf("News", "create"))).toEqual([
+      "app.image.add_takes",
+      { kinds: "PNG, JPG, WEBP, GIF, SVG", other: "PNG, SVG" },
+    ]);
+    expect(hintOf("update", rulesOf("News", "update"))).toEqual([
+      "app.image.update_takes",
+      { kinds: "PNG, SVG", other: "PNG, JPG, WEBP, GIF, SVG" },
+    ]);
   });
 });

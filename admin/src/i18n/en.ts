@@ -69,6 +69,10 @@ const appMessages = {
       none: "No file chosen",
       png_only: "Allowed Only PNG File",
       landing_only: "Allowed Only JPG, WEBP, PNG File",
+      any_only: "Allowed Only PNG, JPG, WEBP, GIF, SVG File",
+      takes: "Takes %{kinds}",
+      add_takes: "Takes %{kinds} when added; an update takes only %{other}",
+      update_takes: "An update takes only %{kinds} (adding takes %{other})",
     },
     form: {
       close: "Close",

@@ -1,17 +1,23 @@
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Box, Button, FormControl, FormHelperText, Typography } from "@mui/material";
 import { useId, useRef, type ChangeEvent } from "react";
-import { Labeled, useInput, useNotify, useRecordContext, useTranslate, type Validator } from "react-admin";
+import { Labeled, useInput, useNotify, useRecordContext, useResourceContext, useTranslate, type Validator } from "react-admin";
 import { imageUrl } from "../config";
 import { isFileValue } from "../providers/mutationData";
+import { screenOf } from "../registry";
 import { getPath } from "./getPath";
-import { acceptOf, checkImageName, type ImageRule } from "./imageRules";
+import { acceptOf, checkImageName, hintOf, rulesOf, type ImageRule } from "./imageRules";
 
 export interface ImageInputProps {
   /** The mutation argument the file goes to. */
   source?: string;
   /** i18n key or text of the label. */
   label: string;
+  /**
+   * Only for a file that is no resource's image field (a landing content
+   * block's image, a pool added from another screen): otherwise the rule is
+   * the resource's, from @presale/abis's IMAGE_FIELDS, for a create or an update.
+   */
   rule?: ImageRule;
   /** Where the record keeps the current image's file name. */
   currentSource?: string;
@@ -19,17 +25,25 @@ export interface ImageInputProps {
 }
 
 /**
- * A file input for one image with the spec's type rule: a refused file shows
- * its toast and is not kept. Shows the current image, then the chosen one.
- * Server errors for the field appear in red under it.
+ * A file input for one image with its field's rule (the one the gateway
+ * checks), checked at selection: a refused file shows the gateway's message
+ * as a toast and is not kept. A hint under it names what it takes. Shows the
+ * current image, then the chosen one. Server errors for the field appear in
+ * red under it.
  */
-export function ImageInput({ source = "file", label, rule = "any", currentSource = "imageUri", validate }: ImageInputProps) {
+export function ImageInput({ source = "file", label, rule: explicit, currentSource = "imageUri", validate }: ImageInputProps) {
   const { field, fieldState } = useInput({ source, format: (v) => v, parse: (v) => v, defaultValue: null, validate });
   const record = useRecordContext();
+  const resource = useResourceContext();
+  const op = record?.id != null ? "update" : "create";
+  const rules = rulesOf(resource ? screenOf(resource).type : undefined, op, explicit);
+  const { rule } = rules;
+  const [hintKey, hintArgs] = hintOf(op, rules);
   const notify = useNotify();
   const translate = useTranslate();
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  const hintId = `${id}-hint`;
   const text = translate(label, { _: label });
 
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
@@ -56,7 +70,16 @@ export function ImageInput({ source = "file", label, rule = "any", currentSource
           {preview && <Box component="img" src={preview} alt="" sx={{ width: 50, maxHeight: 80, objectFit: "contain" }} />}
           <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />}>
             {translate("app.image.choose")}
-            <input ref={fileInput} id={id} aria-label={text} type="file" accept={acceptOf(rule)} hidden onChange={onChange} />
+            <input
+              ref={fileInput}
+              id={id}
+              aria-label={text}
+              aria-describedby={hintId}
+              type="file"
+              accept={acceptOf(rule)}
+              hidden
+              onChange={onChange}
+            />
           </Button>
           <Typography variant="body2" color="text.secondary">
             {chosen?.title ?? translate("app.image.none")}
@@ -64,6 +87,9 @@ export function ImageInput({ source = "file", label, rule = "any", currentSource
         </Box>
       </Labeled>
       {error && <FormHelperText>{translate(error, { _: error })}</FormHelperText>}
+      <FormHelperText id={hintId} error={false}>
+        {translate(hintKey, hintArgs)}
+      </FormHelperText>
     </FormControl>
   );
 }

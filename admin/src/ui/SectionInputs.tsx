@@ -11,7 +11,7 @@ export interface SectionInputsProps {
 
 /**
  * The Title / Heading / Description form of the landing sections (home block,
- * image-text features, road more, roadmap, home page). Images: PNG or SVG only.
+ * image-text features, road more, roadmap, home page). Images: the section's rule (PNG or SVG).
  */
 export function SectionInputs({ identifier = true, content = true, image = true, maxDescription }: SectionInputsProps) {
   return (
@@ -29,7 +29,7 @@ export function SectionInputs({ identifier = true, content = true, image = true,
         helperText={maxDescription ? "app.fields.description_max" : undefined}
       />
       {content && <TextInput source="content" label="app.fields.content" multiline minRows={2} fullWidth />}
-      {image && <ImageInput label="app.fields.image" rule="pngSvg" />}
+      {image && <ImageInput label="app.fields.image" />}
     </>
   );
 }

@@ -8,6 +8,6 @@ export const HomeImageList = () => (
   <CrudList
     title="resources.Homeimage.title"
     columns={[col.serial(), col.image(), rowActions.edit()]}
-    edit={{ title: "resources.Homeimage.edit", inputs: <ImageInput label="app.fields.image" rule="pngSvg" /> }}
+    edit={{ title: "resources.Homeimage.edit", inputs: <ImageInput label="app.fields.image" /> }}
   />
 );

@@ -28,7 +28,7 @@ export function LandingInputs() {
       <TextInput source="identifier" label="app.fields.identifier" disabled fullWidth />
       {record.title && record.identifier !== TITLE_LOCKED_IDENTIFIER && <TextInput source="title" label="app.fields.title" fullWidth />}
       {record.description && <TextInput source="description" label="app.fields.description" multiline minRows={3} fullWidth />}
-      {record.imageUri && <ImageInput label="app.fields.image" rule="landing" />}
+      {record.imageUri && <ImageInput label="app.fields.image" />}
       {blocks.map((b, i) =>
         b.title || b.description || b.imageUri ? (
           <Box key={i} component="fieldset" data-block={i} sx={{ border: 1, borderColor: "divider", borderRadius: 1, px: 2, pb: 1 }}>

@@ -15,7 +15,7 @@ export const NewsList = () => (
       rowActions.showHide(),
       rowActions.delete(),
     ]}
-    add={{ label: "resources.News.add", inputs: <NewsInputs imageRule="any" /> }}
-    edit={{ title: "resources.News.edit", inputs: <NewsInputs imageRule="pngSvg" /> }}
+    add={{ label: "resources.News.add", inputs: <NewsInputs /> }}
+    edit={{ title: "resources.News.edit", inputs: <NewsInputs /> }}
   />
 );

@@ -13,6 +13,7 @@ import { TokenInputs } from "../../chainForms/TokenInputs";
 import { ChainProgress, saveErrorOf, useChainFlow } from "../../chainForms/useChainFlow";
 import { useWalletGate } from "../../chainForms/useWalletGate";
 import { ImageInput } from "../../ui/ImageInput";
+import { imageRuleOf } from "../../ui/imageRules";
 import { addFarmPool, type AddedPool } from "./farmPool";
 import { checkPool, poolRecord, QUOTE_SYMBOL, type PoolValues } from "./poolForm";
 
@@ -98,7 +99,8 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
         fillFirst
       />
       <TextInput source="depositFee" label={label("depositFee")} helperText="resources.Feature.fee_hint" fullWidth />
-      <ImageInput label="app.fields.image" rule="pngSvg" />
+      {/* A Pool's image, added from the Image Text Edit (Feature) screen. */}
+      <ImageInput label="app.fields.image" rule={imageRuleOf("Pool", "create")} />
       {config && (
         <Typography variant="caption" color="text.secondary">
           {translate("resources.Feature.quote_token", { symbol: QUOTE_SYMBOL, address: config.contracts.stable })}
