@@ -65,6 +65,36 @@ describe("every list", () => {
     expect(screen.getByText("Showing 0 to 0 of 0 records")).toBeInTheDocument();
   });
 
+  it("after a search that finds nothing, keeps 'No user found!' on SPEC's lists and offers to clear the filter", async () => {
+    const user = setupUser();
+    gateway.seed("Setting", settings(2));
+    renderApp("/Setting");
+    await screen.findByText("setting_01");
+    await user.type(screen.getByPlaceholderText("Filter in records..."), "zzz");
+    expect(await screen.findByText("No user found!")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear filter" }));
+    expect(await screen.findByText("setting_01")).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Filter in records...")).toHaveValue("");
+    expect(screen.queryByRole("button", { name: "Clear filter" })).toBeNull();
+  });
+
+  it("names what a screen SPEC does not describe lists when it is empty, and what a search found nothing for", async () => {
+    const user = setupUser();
+    const { unmount } = renderApp("/signins");
+    expect(await screen.findByText("No sign-ins yet")).toBeInTheDocument();
+    expect(screen.queryByText("No user found!")).toBeNull();
+    unmount();
+    gateway.seed("SignInEvent", [
+      { createdAt: "2026-01-02T03:04:05.000Z", email: "admin@example.com", result: "success", ip: "127.0.0.1", userAgent: "jest" },
+    ]);
+    renderApp("/signins");
+    await screen.findByText("admin@example.com");
+    await user.type(screen.getByPlaceholderText("Filter in records..."), "zzz");
+    expect(await screen.findByText("No match for 'zzz'")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear filter" }));
+    expect(await screen.findByText("admin@example.com")).toBeInTheDocument();
+  });
+
   it("sorts on the server by a sortable column", async () => {
     const user = setupUser();
     gateway.seed("Setting", settings(3));

@@ -226,6 +226,15 @@ describe("ManageSale insight", () => {
     expect(fakeChain.readPresale).toHaveBeenCalledTimes(2);
   });
 
+  it("names what the contributors and whitelist lists hold when a sale has none", async () => {
+    gateway.seed("Contribution", []);
+    gateway.seed("WhitelistEntry", []);
+    await openSale();
+    expect(await within(table("Contributors")).findByText("No contributors yet")).toBeInTheDocument();
+    expect(await within(table("Whitelist")).findByText("No whitelisted addresses yet")).toBeInTheDocument();
+    expect(screen.queryByText("No user found!")).toBeNull();
+  });
+
   it("says when the indexer is behind or off", async () => {
     status = { ...status, behind: 7 };
     await openSale();

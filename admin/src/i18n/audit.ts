@@ -41,6 +41,7 @@ export const auditMessages = {
     activity: {
       name: "Event |||| Events",
       title: "Activity",
+      empty: "No activity yet",
       admin_only: "Only administrators can see the activity",
       fields: {
         createdAt: "When",

@@ -168,6 +168,7 @@ export const chainScreenMessages = {
     transactions: {
       name: "Transaction |||| Transactions",
       title: "Transactions",
+      empty: "No transactions yet",
       fields: {
         blockNumber: "Block",
         createdAt: "Date",

@@ -24,6 +24,8 @@ export const saleInsightMessages = {
       no_contributions: "No contribution yet",
       contributors_title: "Contributors",
       whitelist_title: "Whitelist",
+      no_contributors: "No contributors yet",
+      no_whitelist: "No whitelisted addresses yet",
       on_chain: "On chain",
       on_chain_allocation: "Whitelisted: %{amount} BNB",
       not_on_chain: "Not whitelisted",

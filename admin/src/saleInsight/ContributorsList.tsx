@@ -40,6 +40,7 @@ export function ContributorsList({
       sort={{ field: "amountPaid", order: "DESC" }}
       columns={columns}
       indexedBlock={indexedBlock}
+      empty="app.sale_insight.no_contributors"
     />
   );
 }

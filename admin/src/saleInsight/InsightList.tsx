@@ -1,4 +1,4 @@
-import { Box, Stack, Typography } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import {
   DataTable,
   ListContextProvider,
@@ -10,6 +10,7 @@ import {
 } from "react-admin";
 import type { Column } from "../ui/columns";
 import { formatDateTime } from "../ui/columns";
+import { EmptyList } from "../ui/EmptyList";
 import { ExportButtons } from "../ui/ExportButtons";
 import { ListPagination } from "../ui/ListPagination";
 import { SaleSection } from "../pages/ManageSale/SaleSection";
@@ -24,6 +25,8 @@ export interface InsightListProps {
   columns: Column[];
   /** Fetched again each time the indexer reaches a new block. */
   indexedBlock: number | undefined;
+  /** i18n key of the empty table's text, naming what it lists. */
+  empty: string;
 }
 
 const cell = (column: Column) =>
@@ -45,7 +48,7 @@ export function InsightList(props: InsightListProps) {
 }
 
 /** The list inside its resource's context (DataTable and the export read the resource from it). */
-function ResourceList({ title, resource, filter, sort, columns, indexedBlock }: InsightListProps) {
+function ResourceList({ title, resource, filter, sort, columns, indexedBlock, empty }: InsightListProps) {
   const translate = useTranslate();
   const list = useListController({ resource, filter, sort, perPage: 10, disableSyncWithLocation: true, storeKey: false });
   useOnNewBlock(indexedBlock, () => void list.refetch());
@@ -56,15 +59,7 @@ function ResourceList({ title, resource, filter, sort, columns, indexedBlock }: 
           <ExportButtons columns={columns} />
         </Stack>
         <Box sx={{ overflowX: "auto" }}>
-          <DataTable
-            bulkActionButtons={false}
-            rowClick={false}
-            empty={
-              <Typography sx={{ p: 2 }} color="text.secondary">
-                {translate("app.list.empty")}
-              </Typography>
-            }
-          >
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyList empty={empty} padding={2} />}>
             {columns.map((c) => (
               <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={cell(c)} />
             ))}

@@ -66,6 +66,7 @@ export function WhitelistList({ presale, indexedBlock }: { presale: string; inde
       sort={{ field: "addedAt", order: "DESC" }}
       columns={columns}
       indexedBlock={indexedBlock}
+      empty="app.sale_insight.no_whitelist"
     />
   );
 }

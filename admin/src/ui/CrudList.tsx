@@ -1,4 +1,4 @@
-import { Box, Typography } from "@mui/material";
+import { Box } from "@mui/material";
 import { useCallback, useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import {
@@ -17,6 +17,7 @@ import {
 import { AddButton } from "./AddButton";
 import { formatDateTime, type Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
+import { EmptyList } from "./EmptyList";
 import { CreateDialog, EditDialog, type SaveConfirmation } from "./FormDialog";
 import { ImageThumb } from "./ImageThumb";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
@@ -52,15 +53,6 @@ function renderCell(column: Column) {
     default:
       return undefined;
   }
-}
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 3, textAlign: "center" }} color="text.secondary">
-      {translate("app.list.empty")}
-    </Typography>
-  );
 }
 
 function Actions({ columns, children }: { columns: Column[]; children?: ReactNode }) {
@@ -128,12 +120,19 @@ export interface CrudListProps {
   filters?: ReactElement[];
   /** Dialogs of the screen besides its add and edit ones. */
   children?: ReactNode;
+  /**
+   * Only on screens SPEC does not describe: i18n key of the empty table's text
+   * naming what it lists ("No sign-ins yet"); a search that finds nothing then
+   * says so. SPEC's lists keep 'No user found!'.
+   */
+  empty?: string;
 }
 
 /**
  * Every list screen, from its configuration: 10 rows a page (10/20/50), the
  * 'Filter in records...' box, server-side paging, sorting and search,
- * Excel/CSV/print exports, the 'No user found!' text, and the screen's add
+ * Excel/CSV/print exports, the 'No user found!' text (or the screen's own,
+ * off SPEC) with a clear-filter button after a search, and the screen's add
  * and edit dialogs.
  */
 export function CrudList({
@@ -146,6 +145,7 @@ export function CrudList({
   sort = { field: "id", order: "ASC" },
   filters = [],
   children,
+  empty,
 }: CrudListProps) {
   const translate = useTranslate();
   const adding = useLazyDialog();
@@ -189,7 +189,7 @@ export function CrudList({
         exporter={false}
       >
         {aside && <Box sx={{ px: 2, pt: 1 }}>{aside}</Box>}
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyList empty={empty} />}>
           {columns.map((c) => (
             <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
           ))}

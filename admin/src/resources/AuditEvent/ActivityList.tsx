@@ -21,6 +21,7 @@ export function ActivityList() {
   return (
     <CrudList
       title="resources.activity.title"
+      empty="resources.activity.empty"
       sort={{ field: "createdAt", order: "DESC" }}
       filters={filters}
       columns={[

@@ -17,6 +17,7 @@ export function ChainTransactionList() {
   return (
     <CrudList
       title="resources.transactions.title"
+      empty="resources.transactions.empty"
       sort={{ field: "blockNumber", order: "DESC" }}
       filters={filters}
       columns={[

@@ -24,6 +24,7 @@ export function SignInList() {
   return (
     <CrudList
       title="resources.signins.title"
+      empty="resources.signins.empty"
       sort={{ field: "createdAt", order: "DESC" }}
       filters={filters}
       columns={[
