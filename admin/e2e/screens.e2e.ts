@@ -98,6 +98,11 @@ describe("every screen against the real gateway", () => {
     const modal = dialog(page);
     await modal.getByLabel("Heading").fill("E2E news item");
     await modal.getByLabel("Description").fill("Written by the browser test");
+    // Issue 26 point 7: checked at selection with the gateway's message; the hint names what each operation takes.
+    await modal.getByText("Takes PNG, JPG, WEBP, GIF, SVG when added; an update takes only PNG, SVG").waitFor();
+    await setFile(modal, asFile("news.png", "notes.txt"));
+    await toast("Allowed Only PNG, JPG, WEBP, GIF, SVG File");
+    await modal.getByText("No file chosen").waitFor();
     await setFile(modal, path.join(IMAGES, "news.png"));
     await submitDialog(page, "Add");
     const added = row(page, "E2E news item");
@@ -106,6 +111,7 @@ describe("every screen against the real gateway", () => {
     expect((await fetch(src!)).status).toBe(200);
 
     await added.getByRole("button", { name: "Edit" }).click();
+    await modal.getByText("An update takes only PNG, SVG (adding takes PNG, JPG, WEBP, GIF, SVG)").waitFor();
     await setFile(modal, asFile("news.png", "wrong-type.jpg"));
     await toast("Allowed Only PNG File");
     await setFile(modal, path.join(IMAGES, "logo.svg"));
