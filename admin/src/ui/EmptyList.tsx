@@ -24,7 +24,7 @@ export function EmptyList({ empty, padding = 3 }: { empty?: string; padding?: nu
         ? translate("app.list.no_match", { q: search })
         : translate("app.list.no_match_filters");
   return (
-    <Box sx={{ p: padding, textAlign: "center" }} role="status">
+    <Box sx={{ p: padding, textAlign: "center" }}>
       <Typography color="text.secondary">{text}</Typography>
       {filtered && (
         <Button size="small" sx={{ mt: 1 }} onClick={() => setFilters({}, [])}>
