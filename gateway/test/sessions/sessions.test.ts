@@ -201,7 +201,9 @@ describe("sessions you can see and end", () => {
     const hal = await signIn(app, "hal@example.com");
     const claims = app.services.auth.tokens.verify(hal.slice("Bearer ".length))!;
     const seenAt = async () => {
-      const row = await app.services.ds.getRepository<{ lastSeenAt: Date | null }>("Session").findOneByOrFail({ jti: claims.sessionId });
+      const row = await app.services.ds
+        .getRepository<{ jti: string; lastSeenAt: Date | null }>("Session")
+        .findOneByOrFail({ jti: claims.sessionId });
       return row.lastSeenAt?.getTime() ?? null;
     };
     let clock = Date.now() + 10 * LAST_SEEN_EVERY_MS;
