@@ -1,5 +1,5 @@
 import { randomBytes } from "crypto";
-import { authorize, authorizeTo, SYSTEM } from "./access";
+import { authorize, authorizeTo, may, SYSTEM } from "./access";
 import {
   ForbiddenError,
   NotFoundError,
@@ -265,7 +265,12 @@ export class AuthService {
     const key = Number(id);
     const row = Number.isSafeInteger(key) && key > 0 ? await this.deps.ds.getRepository(Session.name).findOneBy({ id: key }) : null;
     if (!row) throw new NotFoundError(`Session ${String(id)} not found`);
-    if (row.userId !== user.id) authorizeTo(MANAGE_USERS, user);
+    if (row.userId !== user.id && !may(MANAGE_USERS, user)) {
+      if (user.mustSetUpTwoFactor) authorizeTo(MANAGE_USERS, user);
+      // Refused and recorded as an attempt on the session; nothing is ended.
+      user.denied?.(user, { action: "update", resource: Session.name }, via);
+      throw new ForbiddenError("You may end only your own sessions: ending another user's needs the right to manage users");
+    }
     return (await this.endSessions(user, via, Number(row.userId), { id: key })) > 0;
   }
 
@@ -285,10 +290,14 @@ export class AuthService {
     return this.endSessions(user, via, key, key === user.id ? { keep: user.sessionId } : {});
   }
 
-  /** A signed-in person (never an API token: 403), with the request they made, for the refusals recorded. */
+  /**
+   * A signed-in person (never an API token: 403), with the request they made,
+   * for the refusals recorded. Their own sessions stay theirs to end while
+   * two-factor waits to be turned on (anyone else's does not).
+   */
   private sessionsCaller(caller: AuthUser | undefined, via: Via): AuthUser {
     const user = caller && { ...caller, via: caller.via ?? via };
-    authorize("user", user);
+    authorize("user", user, { duringTwoFactorSetup: true });
     return user!;
   }
 

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
 import { deviceOf } from "../auth/device";
 import { Session } from "../resources/session";
+import { DURING_TWO_FACTOR_SETUP } from "./authChecker";
 import type { GqlContext } from "./context";
 import { resourceTypes } from "./resourceTypes";
 
@@ -10,7 +11,8 @@ const session = resourceTypes(Session).object;
  * Sessions you can see and end (issue 29). allSessions lists the caller's own
  * sessions (everyone's for whoever may read sessions: resources/kit/service.ts);
  * here are what a row does not hold, and the mutations that end sessions.
- * @Authorized() refuses API tokens: they never manage sessions.
+ * @Authorized() refuses API tokens: they never manage sessions. One's own
+ * sessions may be listed and ended while two-factor waits to be turned on.
  */
 @Resolver(() => session)
 export class SessionResolver {
@@ -28,13 +30,13 @@ export class SessionResolver {
     description:
       "Ends a session (your own, or anyone's if you may manage users): its token stops working at once; false if it had already ended",
   })
-  @Authorized()
+  @Authorized(DURING_TWO_FACTOR_SETUP)
   endSession(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
     return ctx.services.auth.endSession(ctx.user, id, ctx.via);
   }
 
   @Mutation(() => Int, { description: "Ends all your other live sessions (this one goes on); answers how many were ended" })
-  @Authorized()
+  @Authorized(DURING_TWO_FACTOR_SETUP)
   endOtherSessions(@Ctx() ctx: GqlContext) {
     return ctx.services.auth.endOtherSessions(ctx.user, ctx.via);
   }

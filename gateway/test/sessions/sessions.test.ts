@@ -123,13 +123,23 @@ describe("sessions you can see and end", () => {
     const dave = await signIn(app, "dave@example.com");
     const [, other] = (await list(app, carolA)).rows;
     const daves = (await list(app, dave)).rows[0];
-    const before = (await auditOf(app)).length;
+    let before = (await auditOf(app)).length;
 
     const refused = await app.gql(END, { id: daves.id }, carolA);
     expect(errorCode(refused)).toBe("FORBIDDEN");
     expect(await signedIn(app, dave)).toBe(true);
-    // Nothing written: no session ended, no event of one.
-    expect((await auditOf(app)).slice(before)).toEqual([]);
+    // Nothing written (no session ended), and the attempt is in the audit trail (recorded without holding the answer).
+    const deadline = Date.now() + 5000;
+    while (!(await auditOf(app)).slice(before).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await auditOf(app)).slice(before)).toEqual([
+      {
+        actorId: expect.anything(),
+        recordId: null,
+        operation: "denied",
+        changes: JSON.stringify([{ field: "action", before: null, after: "update" }]),
+      },
+    ]);
+    before = (await auditOf(app)).length;
 
     const ended = await app.gql(END, { id: other.id }, carolA);
     expect(ended.body).toEqual({ data: { endSession: true } });
@@ -174,6 +184,20 @@ describe("sessions you can see and end", () => {
     expect(await signedIn(app, frank)).toBe(false);
     expect(errorCode(await app.gql(END_USER, { userId: "999999" }, admin))).toBe("NOT_FOUND");
     void frankId;
+  });
+
+  it("lets a user whose role asks for two-factor list and end their own sessions before turning it on", async () => {
+    const role = await app.gql(`mutation { createRole(name: "guarded", permissions: [], requireTwoFactor: true) { id } }`, {}, admin);
+    expect(role.body.errors).toBeUndefined();
+    await makeUser(app, admin, "ian@example.com", "guarded");
+    const here = await signIn(app, "ian@example.com");
+    const there = await signIn(app, "ian@example.com", SAFARI_IPHONE);
+    expect(errorCode(await app.gql(`{ allNews { id } allContactMessages { id } }`, {}, here))).toBe("TWO_FACTOR_SETUP_REQUIRED");
+    expect((await list(app, here)).count).toBe(2);
+    expect((await app.gql(END_OTHERS, {}, here)).body).toEqual({ data: { endOtherSessions: 1 } });
+    expect(await signedIn(app, there)).toBe(false);
+    // Someone else's sessions: not before two-factor is on.
+    expect(errorCode(await app.gql(END_USER, { userId: "1" }, here))).toBe("TWO_FACTOR_SETUP_REQUIRED");
   });
 
   it("refuses API tokens on every session operation (403), ending nothing", async () => {

@@ -127,7 +127,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   private readerOf(actor: Actor): number | undefined {
     const owner = this.resource.owner;
     if (owner && actor && actor !== SYSTEM && !actor.apiToken && !may(this.need("read"), actor)) {
-      authorize("user", actor);
+      // One's own rows stay readable while two-factor waits to be turned on (the Security page lists one's sessions).
+      authorize("user", actor, { duringTwoFactorSetup: true });
       return actor.id;
     }
     this.authorize("read", actor);
