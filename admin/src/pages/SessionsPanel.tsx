@@ -5,7 +5,7 @@ import { graphqlRequest } from "../providers/graphqlFetch";
 import { formatDateTime } from "../ui/columns";
 import { SimpleTable } from "../ui/SimpleTable";
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   device: string | null;
   ip: string | null;
