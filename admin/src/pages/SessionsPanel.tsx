@@ -142,7 +142,7 @@ export function SessionsPanel() {
           ]}
         />
         <Box>
-          <Button variant="outlined" color="warning" disabled={!others.length} onClick={() => setEnding("others")}>
+          <Button variant="outlined" disabled={!others.length} onClick={() => setEnding("others")}>
             {translate(`${LABELS}.sign_out_others`)}
           </Button>
         </Box>
