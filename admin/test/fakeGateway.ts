@@ -215,6 +215,22 @@ export class FakeGateway {
     });
     root.me = () => null;
     root.logout = () => true;
+    // Sessions (issue 29): ending marks them revoked; "current" rows are this browser's.
+    const endWhere = (match: (row: Row) => boolean) => {
+      let count = 0;
+      this.store.set(
+        "Session",
+        this.rows("Session").map((row) => {
+          if (row.revoked || !match(row)) return row;
+          count++;
+          return { ...row, revoked: true };
+        }),
+      );
+      return count;
+    };
+    root.endSession = (a) => endWhere((row) => String(row.id) === String(a.id)) > 0;
+    root.endOtherSessions = () => endWhere((row) => !row.current);
+    root.endUserSessions = (a) => endWhere((row) => String(row.userId) === String(a.userId));
     return { ...root, ...this.resolvers };
   }
 

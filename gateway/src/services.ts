@@ -144,6 +144,8 @@ export class Services {
     this.indexer = null;
     await this.retention.stop();
     this.sessions.close();
+    // A session's last use being recorded finishes before the caller closes the database.
+    await this.sessions.idle();
     this.apiTokens.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.images.close();

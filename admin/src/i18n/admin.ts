@@ -5,6 +5,7 @@ import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
 import { saleInsightMessages } from "./saleInsight";
 import { securityMessages } from "./security";
+import { sessionsMessages } from "./sessions";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,8 +19,8 @@ function merge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** Every text of the signed-in admin: en.ts, then the chain screens', security, sale insight and audit texts (kept out of the /login chunk). */
-export const adminMessages = [chainScreenMessages, securityMessages, saleInsightMessages, auditMessages].reduce<Tree>(
+/** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight and audit texts (kept out of the /login chunk). */
+export const adminMessages = [chainScreenMessages, securityMessages, sessionsMessages, saleInsightMessages, auditMessages].reduce<Tree>(
   (all, extra) => merge(all, extra as unknown as Tree),
   en as unknown as Tree,
 ) as unknown as TranslationMessages;

@@ -6,6 +6,7 @@ import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
 import { mustSetUpTwoFactor, setMustSetUpTwoFactor } from "../providers/session";
 import { formatDateTime } from "../ui/columns";
 import { SimpleTable } from "../ui/SimpleTable";
+import { offerSignOutElsewhere, SessionsPanel } from "./SessionsPanel";
 
 interface Me {
   twoFactorEnabled: boolean;
@@ -131,6 +132,7 @@ export default function SecurityPage() {
     notify(`${LABELS}.enabled`, { type: "success" });
     setFreshCodes(setup?.recoveryCodes);
     setSetup(undefined);
+    offerSignOutElsewhere();
     await load();
     if (required) navigate("/Dashboard");
   };
@@ -201,6 +203,7 @@ export default function SecurityPage() {
           )}
         </CardContent>
       </Card>
+      <SessionsPanel />
       <Card>
         <CardContent>
           <Typography variant="h6" sx={{ mb: 1 }}>

@@ -3,6 +3,7 @@ import type { DataSource } from "typeorm";
 import { Session } from "../resources/session";
 import { Role } from "../resources/role";
 import { User } from "../resources/user";
+import { inTransaction } from "../resources/kit/transaction";
 import { rulesOfJoined } from "./roles";
 import { onUserChanged } from "./sessionEvents";
 import type { SessionMarks } from "./sessionMarks";
@@ -12,6 +13,8 @@ import type { AuthUser, TokenClaims } from "./tokens";
 export type SessionUser = AuthUser & { twoFactorEnabled: boolean };
 
 const MAX_CACHED = 10_000;
+/** A session's lastSeenAt moves at most this often (one small write a minute per active session, not one per request). */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * Sessions in the database, so that ending one holds in every process. Each
@@ -23,6 +26,10 @@ const MAX_CACHED = 10_000;
  */
 export class SessionStore {
   private readonly cache = new Map<string, { user: SessionUser | undefined; until: number; mark: string | null }>();
+  /** When this process last recorded each session's use (ms). */
+  private readonly lastWritten = new Map<string, number>();
+  /** Recordings of use not finished yet (awaited by `idle`). */
+  private readonly writing = new Set<Promise<void>>();
   /** Stops listening for changed users (when the services close). */
   readonly close: () => void;
 
@@ -30,6 +37,8 @@ export class SessionStore {
     private readonly ds: DataSource,
     private readonly cacheMs: number,
     private readonly marks?: SessionMarks,
+    /** The clock (tests move it to check lastSeenAt's throttle). */
+    private readonly now: () => number = Date.now,
   ) {
     this.close = onUserChanged(async (userId, keep) => {
       this.forgetUser(userId, keep);
@@ -60,9 +69,12 @@ export class SessionStore {
   async check(claims: TokenClaims): Promise<SessionUser | undefined> {
     // Read before the database, so that a change made meanwhile leaves this lookup with an old mark.
     const mark = this.marks ? await this.marks.of(claims.userId) : null;
-    const now = Date.now();
+    const now = this.now();
     const cached = this.cache.get(claims.sessionId);
-    if (cached && cached.until > now && cached.mark === mark) return cached.user;
+    if (cached && cached.until > now && cached.mark === mark) {
+      if (cached.user) this.seen(claims.sessionId, now);
+      return cached.user;
+    }
     const row = await this.ds
       .createQueryBuilder()
       .select(["s.userId AS userId", "s.revoked AS revoked", "s.expiresAt AS expiresAt"])
@@ -110,7 +122,44 @@ export class SessionStore {
         : undefined;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     if (this.cacheMs > 0 && mark !== undefined) this.cache.set(claims.sessionId, { user, until: now + this.cacheMs, mark });
+    if (user) this.seen(claims.sessionId, now);
     return user;
+  }
+
+  /**
+   * Records a session's use as its lastSeenAt, at most once a minute: this
+   * process writes once a minute per session at most, and the write changes
+   * the row only when the stored time is a minute old (other replicas). Not
+   * awaited: the request does not wait for it.
+   */
+  private seen(jti: string, now: number) {
+    if (now - (this.lastWritten.get(jti) ?? -Infinity) < LAST_SEEN_EVERY_MS) return;
+    if (this.lastWritten.size >= MAX_CACHED) this.lastWritten.clear();
+    this.lastWritten.set(jti, now);
+    const column = this.ds.getMetadata(Session.name).findColumnWithPropertyName("lastSeenAt")!;
+    const since = this.ds.driver.preparePersistentValue(new Date(now - LAST_SEEN_EVERY_MS), column);
+    // In a transaction of its own: on SQLite a bare statement would join whichever transaction holds the one connection.
+    const write = inTransaction(this.ds, (manager) =>
+      manager
+        .createQueryBuilder()
+        .update(Session.name)
+        .set({ lastSeenAt: new Date(now) })
+        .where("jti = :jti AND (lastSeenAt IS NULL OR lastSeenAt < :since)", { jti, since })
+        .execute(),
+    ).then(
+      () => undefined,
+      () => {
+        // The database is away: try again on the next request.
+        this.lastWritten.delete(jti);
+      },
+    );
+    this.writing.add(write);
+    void write.finally(() => this.writing.delete(write));
+  }
+
+  /** Resolves once every recording of use started so far is written. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.writing]);
   }
 
   /** Ends one session (logout); resolves once every replica refuses it. */

@@ -36,6 +36,8 @@ export function keptReadsOf(resources: readonly AnyResource[], writtenElsewhere:
   const reads = new Map<string, KeptRead>();
   for (const resource of resources) {
     const { access, operations } = resource;
+    // Rows that belong to users (sessions) answer each person their own: never one answer for everyone.
+    if (resource.owner) continue;
     const versioned = access.read === "public" || (operations.create && !writtenElsewhere.includes(resource));
     if (!versioned) continue;
     for (const operation of [`all${resource.plural}`, `_all${resource.plural}Meta`, resource.name]) {

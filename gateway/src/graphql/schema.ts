@@ -10,6 +10,7 @@ import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
 import { RoleResolver } from "./RoleResolver";
 import { SaleInsightResolver } from "./SaleInsightResolver";
+import { SessionResolver } from "./SessionResolver";
 
 const resolvers: [Function, ...Function[]] = [
   AuthResolver,
@@ -18,6 +19,7 @@ const resolvers: [Function, ...Function[]] = [
   AuditResolver,
   RoleResolver,
   ApiTokenResolver,
+  SessionResolver,
   ...resources.map(resourceResolver),
 ];
 

@@ -3,7 +3,9 @@ import { field } from "./kit/fields";
 
 /**
  * A signed-in session. Its token names it (`jti`), so it can be ended before
- * the token expires: by logout, a password change, or an administrator.
+ * the token expires: by logout, a password change, its user (endSession,
+ * endOtherSessions) or an administrator (endUserSessions). The GraphQL type
+ * adds `current` and `device` (graphql/SessionResolver.ts).
  */
 
 export const Session = defineResource({
@@ -17,7 +19,10 @@ export const Session = defineResource({
     userAgent: field.string(255),
     expiresAt: field.int({ required: true, sortable: true, doc: "When the token expires, in seconds since 1970" }),
     revoked: field.bool(false, { filterable: true, doc: "Ended by logout, a password change or an administrator" }),
+    lastSeenAt: field.datetime({ readOnly: true, doc: "The last request made in it (recorded at most once a minute)" }),
   },
+  // Everyone reads their own sessions (the Security page); whoever may read sessions (admins) reads everyone's.
+  owner: "userId",
   area: "security",
   access: ADMINS_ONLY,
   operations: NO_MUTATIONS,

@@ -38,14 +38,14 @@ describe("roles: the permission matrix", () => {
   });
   afterAll(() => app.close());
 
-  /** What a role may do on a resource: its grid, and anyone's read of a public resource. */
+  /** What a role may do on a resource: its grid, anyone's read of a public resource, and a person's read of their own rows (sessions). */
   const allowed = (role: string, resource: string, action: string) =>
     Boolean(
       builtInGrid(role)
         ?.get(resource)
         ?.has(action as never),
     ) ||
-    (action === "read" && byName.get(resource)?.access.read === "public");
+    (action === "read" && (byName.get(resource)?.access.read === "public" || byName.get(resource)?.owner !== undefined));
 
   it("sends each role its grid with me", async () => {
     for (const role of ROLES) {

@@ -4,6 +4,7 @@ import { CrudList } from "../../ui/CrudList";
 import type { SaveConfirmation } from "../../ui/FormDialog";
 import { rowActions } from "../../ui/rowActions";
 import { FlagSwitch } from "../../ui/VisibilityToggle";
+import { EndSessionsButton } from "./EndSessionsButton";
 import { UserActivityButton } from "./UserActivityButton";
 import { UserAddInputs, UserUpdateInputs } from "./UserInputs";
 
@@ -37,6 +38,7 @@ export const UserList = () => (
       rowActions.edit(),
       rowActions.delete(),
       col.actions("activity", "app.audit.user_activity", () => <UserActivityButton />),
+      col.actions("sessions", "app.sessions.end_user", () => <EndSessionsButton />),
     ]}
     add={{ label: `${LABELS}.add`, inputs: <UserAddInputs />, record: { role: "editor" } }}
     edit={{ title: `${LABELS}.update`, inputs: <UserUpdateInputs />, confirm: confirmOwnSignInChange }}

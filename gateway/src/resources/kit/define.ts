@@ -83,6 +83,12 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
   doc: string;
   fields: F;
   access: { read: Access; write: Access };
+  /**
+   * The field naming the user each row belongs to (a session's userId): a
+   * signed-in person whose role does not grant reading the resource reads
+   * their own rows only (resources/kit/service.ts), never an API token.
+   */
+  owner?: string;
   /** What the built-in roles grant on it (auth/permissions.ts): site content, contact messages, the sale, or people and security. */
   area: Area;
   /** Mutations offered (all by default). */

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, QueryFailedError, Repository } from "typeorm";
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
-import { Actor, authorizeTo, type Need, userOf } from "../../auth/access";
+import { Actor, authorize, authorizeTo, may, type Need, SYSTEM, userOf } from "../../auth/access";
 import type { PermAction } from "../../auth/permissions";
 import { KeptCounts } from "../../cache/counts";
 import type { RowChange, VersionMove } from "../../cache/kept";
@@ -119,14 +119,37 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   /**
+   * The access check of a read, and whose rows it may see: every row, or (a
+   * resource whose rows belong to users, `owner`) the caller's own when their
+   * role does not grant reading it. An API token or an anonymous caller gets
+   * no such share: the permission check refuses (and records) them.
+   */
+  private readerOf(actor: Actor): number | undefined {
+    const owner = this.resource.owner;
+    if (owner && actor && actor !== SYSTEM && !actor.apiToken && !may(this.need("read"), actor)) {
+      // One's own rows stay readable while two-factor waits to be turned on (the Security page lists one's sessions).
+      authorize("user", actor, { duringTwoFactorSetup: true });
+      return actor.id;
+    }
+    this.authorize("read", actor);
+    return undefined;
+  }
+
+  /** Only the rows of `ownerId` (see readerOf). */
+  private ownRows<Q extends { andWhere(where: string, params: Record<string, unknown>): unknown }>(query: Q, ownerId: number | undefined) {
+    if (ownerId !== undefined) query.andWhere(`r.${this.resource.owner!} = :ownerId`, { ownerId });
+    return query;
+  }
+
+  /**
    * One page, by a deferred join: the page's ids first, from the index of the
    * sort column (SQLite and InnoDB indexes end with the row id, so they cover
    * "ORDER BY column, id"), then those rows by id. A deep page then costs
    * about what the first costs, instead of sorting every row before it.
    */
   async list(params: ListParams, actor: Actor): Promise<RowOfResource<R>[]> {
-    this.authorize("read", actor);
-    return this.rowsById(await this.idsOf(params));
+    const ownerId = this.readerOf(actor);
+    return this.rowsById(await this.idsOf(params, ownerId));
   }
 
   /**
@@ -135,8 +158,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
    * of each batch by id.
    */
   async *batches(params: Omit<ListParams, "page" | "perPage">, actor: Actor, batchSize = 500): AsyncGenerator<RowOfResource<R>[]> {
-    this.authorize("read", actor);
-    const ids = await this.idsOf({ ...params, perPage: null });
+    const ownerId = this.readerOf(actor);
+    const ids = await this.idsOf({ ...params, perPage: null }, ownerId);
     for (let start = 0; start < ids.length; start += batchSize) yield this.rowsById(ids.slice(start, start + batchSize));
   }
 
@@ -145,18 +168,19 @@ export class ResourceService<R extends AnyResource = AnyResource> {
    * nearest page mark (cache/pageMarks.ts) when one is kept, and leaves marks
    * at its first and last rows for the pages read after it.
    */
-  private async idsOf(params: ListParams): Promise<number[]> {
+  private async idsOf(params: ListParams, ownerId?: number): Promise<number[]> {
     const { field, order } = orderOf(this.resource, params);
     const offset = offsetOf(params);
     const column = this.columns.find((c) => c.propertyName === field);
     // A NULL sorts apart from every value (and is not found by a range), so only lists by a required column are marked.
-    const marked = this.keeps && offset !== undefined && column !== undefined && !column.isNullable;
+    const marked = this.keeps && ownerId === undefined && offset !== undefined && column !== undefined && !column.isNullable;
     const key = marked ? marksKey(field, order, JSON.stringify(params.filter ?? {})) : "";
     const ticket = marked ? this.marks.ticket(this.versionOf(this.resource)) : undefined;
     const kept = ticket?.clean ? this.marks.get(key, ticket.version) : undefined;
     const ordered = this.repo().createQueryBuilder("r").select("r.id", "id");
     if (marked) ordered.addSelect(`r.${field}`, "sortValue");
     applyFilter(ordered, this.resource, params.filter);
+    this.ownRows(ordered, ownerId);
     const backwards = applySortAndPage(
       ordered,
       this.resource,
@@ -211,15 +235,18 @@ export class ResourceService<R extends AnyResource = AnyResource> {
    * one is carried over this process's own writes (a count is a full scan).
    */
   async count(filter: ListParams["filter"], actor: Actor): Promise<number> {
-    this.authorize("read", actor);
+    const ownerId = this.readerOf(actor);
     const key = JSON.stringify(filter ?? {});
-    const ticket = this.keeps && this.counts.ticket(this.versionOf(this.resource));
+    const ticket = this.keeps && ownerId === undefined && this.counts.ticket(this.versionOf(this.resource));
     const kept = ticket && this.counts.get(key, ticket.version);
     if (kept !== undefined && kept !== false) return kept;
     // COUNT(*) of the filtered rows, read raw (getCount would count DISTINCT ids, which costs more and means the same here).
     const counted = Number(
       (
-        await applyFilter(this.repo().createQueryBuilder("r").select("COUNT(*)", "count"), this.resource, filter).getRawOne<{
+        await this.ownRows(
+          applyFilter(this.repo().createQueryBuilder("r").select("COUNT(*)", "count"), this.resource, filter),
+          ownerId,
+        ).getRawOne<{
           count: unknown;
         }>()
       )?.count ?? 0,
@@ -230,10 +257,11 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   }
 
   async get(id: unknown, actor: Actor): Promise<RowOfResource<R>> {
-    this.authorize("read", actor);
+    const ownerId = this.readerOf(actor);
     const key = Number(id);
     const [row] = Number.isSafeInteger(key) && key > 0 ? await this.rowsById([key]) : [];
-    if (!row) throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
+    if (!row || (ownerId !== undefined && row[this.resource.owner!] !== ownerId))
+      throw new NotFoundError(`${this.resource.name} ${String(id)} not found`);
     return row;
   }
 
