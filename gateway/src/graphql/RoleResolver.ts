@@ -1,8 +1,9 @@
-import { Ctx, FieldResolver, Int, Resolver, Root } from "type-graphql";
+import { Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
+import { catalogue } from "../auth/roles";
 import { Role } from "../resources/role";
 import { User } from "../resources/user";
 import type { GqlContext } from "./context";
-import { resourceTypes } from "./resourceTypes";
+import { Permission, resourceTypes } from "./resourceTypes";
 
 /** What the Roles screen shows beside a role's own fields: how many users have it (a role in use cannot be deleted). */
 @Resolver(() => resourceTypes(Role).object)
@@ -11,5 +12,14 @@ export class RoleResolver {
   userCount(@Root() role: { name: string }, @Ctx() ctx: GqlContext) {
     // Read by whoever may read roles (the role list itself was checked by its service).
     return ctx.services.ds.getRepository(User.name).countBy({ role: role.name });
+  }
+
+  @Query(() => [Permission], {
+    description:
+      "Every resource (GraphQL type name) and the actions it offers: the grid a role or an API token is drawn on (the admin's Roles screen)",
+  })
+  @Authorized()
+  permissionCatalogue(): Permission[] {
+    return [...catalogue()].map(([resource, actions]) => ({ resource, actions: [...actions] }));
   }
 }

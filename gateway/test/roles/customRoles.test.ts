@@ -54,6 +54,20 @@ describe("roles: custom roles", () => {
     ]);
   });
 
+  it("gives the grid's resources and the actions each offers (permissionCatalogue), to signed-in people only", async () => {
+    const res = await app.gql(`{ permissionCatalogue { resource actions } }`, {}, admin);
+    expect(res.body.errors).toBeUndefined();
+    const offered = new Map<string, string[]>(
+      res.body.data.permissionCatalogue.map((p: { resource: string; actions: string[] }) => [p.resource, p.actions]),
+    );
+    // The admin role is the whole catalogue.
+    expect(res.body.data.permissionCatalogue).toEqual(permissionsOf(builtInGrid("admin")!));
+    expect(offered.get("News")).toEqual(["read", "create", "update", "delete", "export"]);
+    expect(offered.get("LaunchPad")).toContain("chain");
+    expect(offered.get("SaleInsight")).toEqual(["read"]);
+    expect(errorCode(await app.gql(`{ permissionCatalogue { resource } }`))).toBe("UNAUTHENTICATED");
+  });
+
   it("behaves as its grid says, and a changed grid holds from the user's next request", async () => {
     const created = await createRole({ name: "news-writer", permissions: [{ resource: "News", actions: ["read", "create"] }] });
     expect(created.body.data.createRole).toMatchObject({
