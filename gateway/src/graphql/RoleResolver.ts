@@ -1,4 +1,5 @@
-import { Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
+import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
+import { NOT_FOR_TOKENS } from "../auth/permissions";
 import { catalogue } from "../auth/roles";
 import { Role } from "../resources/role";
 import { User } from "../resources/user";
@@ -19,7 +20,15 @@ export class RoleResolver {
       "Every resource (GraphQL type name) and the actions it offers: the grid a role or an API token is drawn on (the admin's Roles screen)",
   })
   @Authorized()
-  permissionCatalogue(): Permission[] {
-    return [...catalogue()].map(([resource, actions]) => ({ resource, actions: [...actions] }));
+  permissionCatalogue(
+    @Arg("forTokens", () => Boolean, {
+      nullable: true,
+      description: "Only what an API token may be granted (no users, roles, sessions, tokens)",
+    })
+    forTokens: boolean | undefined,
+  ): Permission[] {
+    return [...catalogue()]
+      .filter(([resource]) => !forTokens || !NOT_FOR_TOKENS.includes(resource))
+      .map(([resource, actions]) => ({ resource, actions: [...actions] }));
   }
 }

@@ -65,6 +65,10 @@ describe("roles: custom roles", () => {
     expect(offered.get("News")).toEqual(["read", "create", "update", "delete", "export"]);
     expect(offered.get("LaunchPad")).toContain("chain");
     expect(offered.get("SaleInsight")).toEqual(["read"]);
+    const forTokens = await app.gql(`{ permissionCatalogue(forTokens: true) { resource } }`, {}, admin);
+    const tokenResources = forTokens.body.data.permissionCatalogue.map((p: { resource: string }) => p.resource);
+    expect(tokenResources).toContain("News");
+    for (const barred of ["User", "Role", "Session", "ApiToken"]) expect(tokenResources).not.toContain(barred);
     expect(errorCode(await app.gql(`{ permissionCatalogue { resource } }`))).toBe("UNAUTHENTICATED");
   });
 
