@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
 import { mustSetUpTwoFactor, setMustSetUpTwoFactor } from "../providers/session";
 import { formatDateTime } from "../ui/columns";
+import { ApiTokensPanel } from "./ApiTokensPanel";
 import { SimpleTable } from "../ui/SimpleTable";
 
 interface Me {
@@ -222,6 +223,7 @@ export default function SecurityPage() {
           />
         </CardContent>
       </Card>
+      <ApiTokensPanel />
     </Box>
   );
 }
