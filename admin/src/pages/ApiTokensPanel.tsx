@@ -29,6 +29,7 @@ import { normalise, PermissionGrid, usePermissionCatalogue, type Permission } fr
 import { formatDateTime } from "../ui/columns";
 import { LoadingScreen } from "../ui/LoadingScreen";
 import { SimpleTable } from "../ui/SimpleTable";
+import { TableScroll } from "../ui/TableScroll";
 
 interface ApiToken {
   id: string;
@@ -271,37 +272,39 @@ export function ApiTokensPanel() {
         </Typography>
         {loadError && <Alert severity="error">{loadError}</Alert>}
         {tokens.length ? (
-          <SimpleTable
-            label={translate(`${LABELS}.title`)}
-            rows={tokens}
-            columns={[
-              { label: translate(`${LABELS}.fields.name`), cell: (t) => t.name },
-              { label: translate(`${LABELS}.fields.description`), cell: (t) => t.description },
-              {
-                label: translate(`${LABELS}.fields.expires`),
-                cell: (t) => (t.expiresAt ? formatDateTime(t.expiresAt) : translate(`${LABELS}.never`)),
-              },
-              {
-                label: translate(`${LABELS}.fields.last_used`),
-                cell: (t) =>
-                  t.lastUsedAt
-                    ? `${formatDateTime(t.lastUsedAt)}${t.lastUsedIp ? ` (${t.lastUsedIp})` : ""}`
-                    : translate(`${LABELS}.not_used`),
-              },
-              {
-                label: translate(`${LABELS}.fields.status`),
-                cell: (t) =>
-                  t.revoked ? (
-                    <Chip size="small" color="error" variant="outlined" label={translate(`${LABELS}.revoked`)} />
-                  ) : t.expiresAt && Date.parse(t.expiresAt) < Date.now() ? (
-                    <Chip size="small" variant="outlined" label={translate(`${LABELS}.expired`)} />
-                  ) : (
-                    <Chip size="small" color="success" variant="outlined" label={translate(`${LABELS}.active`)} />
-                  ),
-              },
-              { label: translate("app.list.action"), cell: (t) => <RevokeTokenButton token={t} onDone={() => void load()} /> },
-            ]}
-          />
+          <TableScroll label={translate(`${LABELS}.title`)}>
+            <SimpleTable
+              label={translate(`${LABELS}.title`)}
+              rows={tokens}
+              columns={[
+                { label: translate(`${LABELS}.fields.name`), cell: (t) => t.name },
+                { label: translate(`${LABELS}.fields.description`), cell: (t) => t.description },
+                {
+                  label: translate(`${LABELS}.fields.expires`),
+                  cell: (t) => (t.expiresAt ? formatDateTime(t.expiresAt) : translate(`${LABELS}.never`)),
+                },
+                {
+                  label: translate(`${LABELS}.fields.last_used`),
+                  cell: (t) =>
+                    t.lastUsedAt
+                      ? `${formatDateTime(t.lastUsedAt)}${t.lastUsedIp ? ` (${t.lastUsedIp})` : ""}`
+                      : translate(`${LABELS}.not_used`),
+                },
+                {
+                  label: translate(`${LABELS}.fields.status`),
+                  cell: (t) =>
+                    t.revoked ? (
+                      <Chip size="small" color="error" variant="outlined" label={translate(`${LABELS}.revoked`)} />
+                    ) : t.expiresAt && Date.parse(t.expiresAt) < Date.now() ? (
+                      <Chip size="small" variant="outlined" label={translate(`${LABELS}.expired`)} />
+                    ) : (
+                      <Chip size="small" color="success" variant="outlined" label={translate(`${LABELS}.active`)} />
+                    ),
+                },
+                { label: translate("app.list.action"), cell: (t) => <RevokeTokenButton token={t} onDone={() => void load()} /> },
+              ]}
+            />
+          </TableScroll>
         ) : (
           !loadError && (
             <Typography variant="body2" color="text.secondary">
