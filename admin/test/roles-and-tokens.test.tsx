@@ -131,6 +131,17 @@ describe("Roles", () => {
     expect(gateway.rows("Role").map((r) => r.name)).toContain("news-writer");
   });
 
+  it("offers the custom roles in a user's Role", async () => {
+    gateway.seed("User", [{ name: "dana", email: "dana@example.com", role: "editor", approved: true }]);
+    const { user, row } = await openRow("/Users", "dana@example.com");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    await user.click(await within(dialog).findByRole("combobox", { name: "Role" }));
+    await user.click(await screen.findByRole("option", { name: "news-writer" }));
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(gateway.lastCall("updateUser")?.variables).toMatchObject({ id: "1", role: "news-writer" }));
+  });
+
   it("checks addresses and CIDRs as the gateway does, and names resources in words", () => {
     for (const good of ["10.0.0.0/8", "1.2.3.4", "::1", "2001:db8::/32", "::ffff:1.2.3.4", "0.0.0.0/0"]) expect(isCidr(good)).toBe(true);
     for (const bad of ["10.0.0.0/33", "1.2.3", "office", "2001:db8::/129", "1.2.3.4/8/1", "256.1.1.1", "1::2::3", ""])
