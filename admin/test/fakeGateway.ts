@@ -47,7 +47,7 @@ function listTypes(): Map<string, string> {
 }
 
 /** Part of the gateway's permissionCatalogue: resources with every kind of action. */
-export const CATALOGUE = [
+const CATALOGUE = [
   { resource: "User", actions: ["read", "create", "update", "delete", "export"] },
   { resource: "News", actions: ["read", "create", "update", "delete", "export"] },
   { resource: "Setting", actions: ["read", "create", "update", "delete", "export"] },

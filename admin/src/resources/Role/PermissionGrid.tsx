@@ -10,7 +10,7 @@ export interface Permission {
 }
 
 /** The columns, in the gateway's order; a resource offers some of them (permissionCatalogue). */
-export const ACTIONS = ["read", "create", "update", "delete", "export", "chain"];
+const ACTIONS = ["read", "create", "update", "delete", "export", "chain"];
 
 const CATALOGUE = `query permissionCatalogue($forTokens: Boolean) { permissionCatalogue(forTokens: $forTokens) { resource actions } }`;
 
@@ -30,7 +30,7 @@ export const typeInWords = (type: string) => {
 };
 
 /** The readable label of a resource (GraphQL type name). */
-export function useResourceLabel() {
+function useResourceLabel() {
   const translate = useTranslate();
   return (type: string) => translate(`app.permissions.resource.${type}`, { _: typeInWords(type) });
 }
@@ -44,7 +44,7 @@ export function normalise(value: readonly Permission[] | null | undefined, rows:
   });
 }
 
-export interface PermissionGridProps {
+interface PermissionGridProps {
   /** The rows and the actions each offers (the catalogue, or the caller's own permissions for a token). */
   rows: readonly Permission[];
   value: readonly Permission[] | null | undefined;
