@@ -73,6 +73,7 @@ describe("API tokens and roles (issue 29)", () => {
     await dialog(page).getByRole("checkbox", { name: "Every action on Blocklist", exact: true }).check();
     await dialog(page).getByLabel("Requires two-factor").check();
     await dialog(page).getByLabel("IP allowlist").fill("10.1.0.0/16");
+    await shot(page, "role-grid");
     await submitDialog(page, "Add");
     await row(page, "e2e-support").waitFor();
     const { allRoles } = await graphql(

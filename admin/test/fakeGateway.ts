@@ -228,7 +228,10 @@ export class FakeGateway {
     });
     root.me = () => null;
     root.logout = () => true;
-    root.permissionCatalogue = (a) => (a.forTokens ? CATALOGUE.filter((p) => !NOT_FOR_TOKENS.includes(p.resource)) : CATALOGUE);
+    root.permissionCatalogue = (a) =>
+      CATALOGUE.filter((p) => !a.forTokens || !NOT_FOR_TOKENS.includes(p.resource)).map((p) =>
+        a.forCustomRoles && ["User", "Role"].includes(p.resource) ? { ...p, actions: ["read", "export"] } : p,
+      );
     // API tokens (not a generic resource): the secret only in the answer of createApiToken.
     root.createApiToken = (a) => {
       const row = this.write("ApiToken", { userId: 1, userName: "admin", readOnly: false, revoked: false, ...a });

@@ -50,6 +50,8 @@ describe("Roles", () => {
     // Chain only where a resource offers it: no cell for News.
     expect(within(dialog).queryByRole("checkbox", { name: "News: Chain" })).toBeNull();
     expect(within(dialog).getByRole("checkbox", { name: "Blocklist: Chain" })).toBeChecked();
+    // Only the built-in admin role writes users and roles.
+    expect(within(dialog).queryByRole("checkbox", { name: "Users: Create" })).toBeNull();
     await user.click(within(dialog).getByLabelText("Requires two-factor"));
     const allowlist = within(dialog).getByLabelText("IP allowlist");
     await user.click(allowlist);
@@ -112,6 +114,7 @@ describe("Roles", () => {
     const read = await within(dialog).findByRole("checkbox", { name: "News: Read" });
     expect(read).toBeChecked();
     expect(read).toBeDisabled();
+    expect(within(dialog).getByRole("checkbox", { name: "Users: Create" })).toBeDisabled();
     expect(within(dialog).getByText(/A built-in role cannot be changed/)).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Update" })).toBeNull();
   });

@@ -59,7 +59,7 @@ const EXPIRIES = ["7", "30", "90", "none"];
 
 /** The caller's own id and permissions: a token's custom grid offers only what their role gives (and a token may be given). */
 function useMyGrid() {
-  const catalogue = usePermissionCatalogue(true);
+  const catalogue = usePermissionCatalogue("tokens");
   const me = useQuery({
     queryKey: ["myPermissions"],
     queryFn: async () => (await graphqlRequest<{ me: { id: string; permissions: Permission[] } | null }>(ME)).me,

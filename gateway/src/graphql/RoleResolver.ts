@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
 import { NOT_FOR_TOKENS } from "../auth/permissions";
 import { catalogue } from "../auth/roles";
-import { Role } from "../resources/role";
+import { ADMIN_ONLY_WRITES, Role } from "../resources/role";
 import { User } from "../resources/user";
 import type { GqlContext } from "./context";
 import { Permission, resourceTypes } from "./resourceTypes";
@@ -23,12 +23,21 @@ export class RoleResolver {
   permissionCatalogue(
     @Arg("forTokens", () => Boolean, {
       nullable: true,
-      description: "Only what an API token may be granted (no users, roles, sessions, tokens)",
+      description: "Only what an API token may be given (no users, roles, sessions, tokens)",
     })
     forTokens: boolean | undefined,
+    @Arg("forCustomRoles", () => Boolean, {
+      nullable: true,
+      description: "Only what a custom role may be given (users and roles: read and export)",
+    })
+    forCustomRoles: boolean | undefined,
   ): Permission[] {
     return [...catalogue()]
       .filter(([resource]) => !forTokens || !NOT_FOR_TOKENS.includes(resource))
-      .map(([resource, actions]) => ({ resource, actions: [...actions] }));
+      .map(([resource, actions]) => ({
+        resource,
+        actions:
+          forCustomRoles && ADMIN_ONLY_WRITES.includes(resource) ? actions.filter((a) => a === "read" || a === "export") : [...actions],
+      }));
   }
 }

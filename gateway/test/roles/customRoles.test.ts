@@ -69,6 +69,13 @@ describe("roles: custom roles", () => {
     const tokenResources = forTokens.body.data.permissionCatalogue.map((p: { resource: string }) => p.resource);
     expect(tokenResources).toContain("News");
     for (const barred of ["User", "Role", "Session", "ApiToken"]) expect(tokenResources).not.toContain(barred);
+    const forRoles = await app.gql(`{ permissionCatalogue(forCustomRoles: true) { resource actions } }`, {}, admin);
+    const roleGrid = new Map(
+      forRoles.body.data.permissionCatalogue.map((p: { resource: string; actions: string[] }) => [p.resource, p.actions]),
+    );
+    expect(roleGrid.get("User")).toEqual(["read", "export"]);
+    expect(roleGrid.get("Role")).toEqual(["read", "export"]);
+    expect(roleGrid.get("News")).toEqual(offered.get("News"));
     expect(errorCode(await app.gql(`{ permissionCatalogue { resource } }`))).toBe("UNAUTHENTICATED");
   });
 

@@ -12,13 +12,21 @@ export interface Permission {
 /** The columns, in the gateway's order; a resource offers some of them (permissionCatalogue). */
 const ACTIONS = ["read", "create", "update", "delete", "export", "chain"];
 
-const CATALOGUE = `query permissionCatalogue($forTokens: Boolean) { permissionCatalogue(forTokens: $forTokens) { resource actions } }`;
+const CATALOGUE = `query permissionCatalogue($forTokens: Boolean, $forCustomRoles: Boolean) {
+  permissionCatalogue(forTokens: $forTokens, forCustomRoles: $forCustomRoles) { resource actions }
+}`;
 
-/** Every resource and the actions it offers, from the gateway (`forTokens`: only what an API token may be given). */
-export function usePermissionCatalogue(forTokens = false) {
+/**
+ * Every resource and the actions it offers, from the gateway: `all` (a built-in
+ * role's grid), what a custom role may be given (`roles`), or an API token (`tokens`).
+ */
+export function usePermissionCatalogue(scope: "all" | "roles" | "tokens") {
   return useQuery({
-    queryKey: ["permissionCatalogue", forTokens],
-    queryFn: async () => (await graphqlRequest<{ permissionCatalogue: Permission[] }>(CATALOGUE, { forTokens })).permissionCatalogue,
+    queryKey: ["permissionCatalogue", scope],
+    queryFn: async () => {
+      const variables = { forTokens: scope === "tokens", forCustomRoles: scope === "roles" };
+      return (await graphqlRequest<{ permissionCatalogue: Permission[] }>(CATALOGUE, variables)).permissionCatalogue;
+    },
     staleTime: Infinity,
   });
 }

@@ -6,10 +6,10 @@ import { PermissionGrid, usePermissionCatalogue, type Permission } from "./Permi
 
 const LABELS = "resources.Roles";
 
-/** A role's grid as a form input: the gateway's catalogue, one checkbox per offered action. */
-function PermissionGridInput({ disabled }: { disabled?: boolean }) {
+/** A role's grid as a form input: the gateway's catalogue, one checkbox per offered action (a built-in role: shown, not edited). */
+function PermissionGridInput({ builtIn }: { builtIn: boolean }) {
   const translate = useTranslate();
-  const catalogue = usePermissionCatalogue();
+  const catalogue = usePermissionCatalogue(builtIn ? "all" : "roles");
   const { field, fieldState } = useInput<Permission[]>({ source: "permissions", defaultValue: [] });
   if (catalogue.isPending) return <LoadingScreen />;
   if (catalogue.error) return <Alert severity="error">{catalogue.error.message}</Alert>;
@@ -20,7 +20,7 @@ function PermissionGridInput({ disabled }: { disabled?: boolean }) {
         rows={catalogue.data}
         value={field.value}
         onChange={field.onChange}
-        disabled={disabled}
+        disabled={builtIn}
         label={translate(`${LABELS}.fields.permissions`)}
       />
       {fieldState.error?.message && (
@@ -62,7 +62,7 @@ export function RoleInputs() {
         helperText={editing ? false : `${LABELS}.name_hint`}
         fullWidth
       />
-      <PermissionGridInput disabled={builtIn} />
+      <PermissionGridInput builtIn={builtIn} />
       <BooleanInput
         source="requireTwoFactor"
         label={`${LABELS}.fields.requireTwoFactor`}
