@@ -105,6 +105,27 @@ describe("Roles", () => {
     );
   });
 
+  it("refuses to overwrite another admin's change to the grid silently, and overwrites when asked", async () => {
+    const { user, row } = await openRow("/Roles", "news-writer");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    await user.click(await within(dialog).findByRole("checkbox", { name: "News: Delete" }));
+    const stored = gateway.rows("Role").find((r) => r.name === "news-writer")!;
+    Object.assign(stored, { version: 2, savedBy: "bob", permissions: [{ resource: "News", actions: ["read"] }] });
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Someone else changed this record since you opened it");
+    expect(gateway.lastCall("updateRole").variables).toMatchObject({ expectedVersion: 1 });
+    await user.click(within(alert).getByRole("button", { name: "Overwrite" }));
+    await waitFor(() =>
+      expect(gateway.lastCall("updateRole").variables).toMatchObject({
+        expectedVersion: 2,
+        permissions: [{ resource: "News", actions: ["read", "create", "delete"] }],
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("shows a built-in role read-only: the grid disabled, no Update, no Delete", async () => {
     const { user, row } = await openRow("/Roles", "admin");
     expect(within(row).queryByRole("button", { name: "Delete" })).toBeNull();
