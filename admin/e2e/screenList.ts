@@ -13,6 +13,7 @@ export const PAGES = ["Dashboard", "Security", "Stake", "ManageSale"];
 /** Every list screen, the four article-image slots included. */
 export const LISTS = [
   "Users",
+  "Roles",
   "Setting",
   "LaunchPad",
   "About",
@@ -24,6 +25,7 @@ export const LISTS = [
   "transactions",
   "signins",
   "Activity",
+  "ApiTokens",
   "Feature",
   "featruedes",
   "Roadmap",

@@ -8,6 +8,7 @@ import HistoryIcon from "@mui/icons-material/History";
 import HomeIcon from "@mui/icons-material/Home";
 import ImageIcon from "@mui/icons-material/Image";
 import InfoIcon from "@mui/icons-material/Info";
+import KeyIcon from "@mui/icons-material/Key";
 import LoginIcon from "@mui/icons-material/Login";
 import MailIcon from "@mui/icons-material/Mail";
 import NewspaperIcon from "@mui/icons-material/Newspaper";
@@ -18,6 +19,7 @@ import RocketLaunchIcon from "@mui/icons-material/RocketLaunch";
 import SecurityIcon from "@mui/icons-material/Security";
 import SettingsIcon from "@mui/icons-material/Settings";
 import TimelineIcon from "@mui/icons-material/Timeline";
+import VerifiedUserIcon from "@mui/icons-material/VerifiedUser";
 import ViewQuiltIcon from "@mui/icons-material/ViewQuilt";
 import WebIcon from "@mui/icons-material/Web";
 import type { SvgIconComponent } from "@mui/icons-material";
@@ -94,6 +96,16 @@ export const SCREENS: Screen[] = [
     adminOnly: "resources.Users.admin_only",
     menu: { label: "app.menu.admin", onlyForAdmin: true },
     dashboard: { label: "app.dashboard.users", card: true },
+  },
+  {
+    // Issue 29: custom roles as a grid of resources × actions; the built-in ones shown read-only.
+    route: "Roles",
+    type: "Role",
+    list: () => import("./resources/Role/RoleList").then((m) => m.RoleList),
+    recordRepresentation: "name",
+    icon: VerifiedUserIcon,
+    adminOnly: "resources.Roles.admin_only",
+    menu: { label: "app.menu.roles", onlyForAdmin: true },
   },
   {
     route: "Setting",
@@ -185,6 +197,16 @@ export const SCREENS: Screen[] = [
     icon: HistoryIcon,
     adminOnly: "resources.activity.admin_only",
     menu: { label: "app.menu.activity", onlyForAdmin: true },
+  },
+  {
+    // Every user's API tokens, for administrators (each user's own are on the Security page).
+    route: "ApiTokens",
+    type: "ApiToken",
+    list: () => import("./resources/ApiToken/ApiTokenList").then((m) => m.ApiTokenList),
+    recordRepresentation: "name",
+    icon: KeyIcon,
+    adminOnly: "resources.ApiTokens.admin_only",
+    menu: { label: "app.menu.api_tokens", onlyForAdmin: true },
   },
   {
     route: "Security",

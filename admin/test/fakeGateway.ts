@@ -46,6 +46,18 @@ function listTypes(): Map<string, string> {
   return map;
 }
 
+/** Part of the gateway's permissionCatalogue: resources with every kind of action. */
+const CATALOGUE = [
+  { resource: "User", actions: ["read", "create", "update", "delete", "export"] },
+  { resource: "News", actions: ["read", "create", "update", "delete", "export"] },
+  { resource: "Setting", actions: ["read", "create", "update", "delete", "export"] },
+  { resource: "ContactMessage", actions: ["read", "delete", "export"] },
+  { resource: "BlocklistEntry", actions: ["read", "create", "update", "delete", "export", "chain"] },
+  { resource: "Role", actions: ["read", "create", "update", "delete", "export"] },
+  { resource: "SaleInsight", actions: ["read"] },
+];
+const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken"];
+
 const fileName = (f: unknown) => (f && typeof f === "object" && "name" in f ? String((f as File).name) : undefined);
 
 export class FakeGateway {
@@ -156,6 +168,7 @@ export class FakeGateway {
       if ("visible" in fields && row.visible === undefined) row.visible = true;
       if ("approved" in fields && row.approved === undefined) row.approved = true;
       if ("role" in fields && !row.role) row.role = "editor";
+      if ("userCount" in fields && row.userCount === undefined) row.userCount = 0;
       if (CONSTANT_IDENTIFIERS[type]) row.identifier = CONSTANT_IDENTIFIERS[type];
     } else row.updatedAt = this.stamp(this.nextId++);
     return row;
@@ -231,6 +244,21 @@ export class FakeGateway {
     root.endSession = (a) => endWhere((row) => String(row.id) === String(a.id)) > 0;
     root.endOtherSessions = () => endWhere((row) => !row.current);
     root.endUserSessions = (a) => endWhere((row) => String(row.userId) === String(a.userId));
+    root.permissionCatalogue = (a) =>
+      CATALOGUE.filter((p) => !a.forTokens || !NOT_FOR_TOKENS.includes(p.resource)).map((p) =>
+        a.forCustomRoles && ["User", "Role"].includes(p.resource) ? { ...p, actions: ["read", "export"] } : p,
+      );
+    // API tokens (not a generic resource): the secret only in the answer of createApiToken.
+    root.createApiToken = (a) => {
+      const row = this.write("ApiToken", { userId: 1, userName: "admin", readOnly: false, revoked: false, ...a });
+      if (a.expiresInDays) row.expiresAt = new Date(this.now + a.expiresInDays * 86_400_000).toISOString();
+      this.store.set("ApiToken", [...this.rows("ApiToken"), row]);
+      return { token: `pk_${row.id.padStart(16, "0")}_fake-secret-of-token-${row.id}`, apiToken: row };
+    };
+    root.revokeApiToken = (a) => {
+      this.find("ApiToken", a.id).revoked = true;
+      return true;
+    };
     return { ...root, ...this.resolvers };
   }
 

@@ -103,6 +103,7 @@ describe("layout", () => {
     expect(labels).toEqual([
       "Dashboard",
       "Admin",
+      "Roles",
       "LaunchPad",
       "Blocklist",
       "Landing",
@@ -112,6 +113,7 @@ describe("layout", () => {
       "Transactions",
       "Sign-ins",
       "Activity",
+      "API tokens",
       "Security",
       "Logout",
     ]);

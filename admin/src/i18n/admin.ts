@@ -3,6 +3,7 @@ import type { TranslationMessages } from "react-admin";
 import { auditMessages } from "./audit";
 import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
+import { rolesMessages } from "./roles";
 import { saleInsightMessages } from "./saleInsight";
 import { securityMessages } from "./security";
 import { sessionsMessages } from "./sessions";
@@ -19,8 +20,8 @@ function merge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight and audit texts (kept out of the /login chunk). */
-export const adminMessages = [chainScreenMessages, securityMessages, sessionsMessages, saleInsightMessages, auditMessages].reduce<Tree>(
+/** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight, audit, roles and API token texts (kept out of the /login chunk). */
+export const adminMessages = [chainScreenMessages, securityMessages, sessionsMessages, saleInsightMessages, auditMessages, rolesMessages].reduce<Tree>(
   (all, extra) => merge(all, extra as unknown as Tree),
   en as unknown as Tree,
 ) as unknown as TranslationMessages;

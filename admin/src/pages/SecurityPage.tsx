@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
 import { mustSetUpTwoFactor, setMustSetUpTwoFactor } from "../providers/session";
 import { formatDateTime } from "../ui/columns";
+import { ApiTokensPanel } from "./ApiTokensPanel";
 import { SimpleTable } from "../ui/SimpleTable";
 import { offerSignOutElsewhere, SessionsPanel } from "./SessionsPanel";
 
@@ -225,6 +226,7 @@ export default function SecurityPage() {
           />
         </CardContent>
       </Card>
+      <ApiTokensPanel />
     </Box>
   );
 }

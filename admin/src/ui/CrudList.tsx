@@ -91,6 +91,8 @@ export interface EditForm {
   transform?: TransformData;
   /** A question to ask before saving (the admin's own account...). */
   confirm?: SaveConfirmation;
+  /** The record can only be looked at (a built-in role): the dialog has no submit button. */
+  readOnly?: (record: RaRecord | undefined) => boolean;
   /** Another resource than the screen's, with the one record every row's edit button opens (e.g. the home block from Farms). */
   target?: { resource: string; id?: Identifier };
 }
@@ -205,6 +207,7 @@ export function CrudList({
             submitLabel={edit.submitLabel ?? "app.form.update"}
             transform={edit.transform}
             confirm={edit.confirm}
+            readOnly={edit.readOnly}
           >
             {edit.inputs}
           </EditDialog>

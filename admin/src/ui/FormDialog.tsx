@@ -38,6 +38,8 @@ interface DialogFormProps {
   onClose: () => void;
   children: ReactNode;
   confirm?: SaveConfirmation;
+  /** The record can only be looked at (a built-in role): no submit button. */
+  readOnly?: (record: RaRecord | undefined) => boolean;
 }
 
 /** The submit button; when `confirm` asks a question, saving waits for the answer. */
@@ -71,8 +73,9 @@ function SubmitButton({ label, confirm }: { label: string; confirm?: SaveConfirm
   );
 }
 
-function DialogForm({ title, submitLabel, onClose, children, confirm, historyOf }: DialogFormProps & { historyOf?: string }) {
+function DialogForm({ title, submitLabel, onClose, children, confirm, readOnly, historyOf }: DialogFormProps & { historyOf?: string }) {
   const translate = useTranslate();
+  const record = useRecordContext();
   const [tab, setTab] = useState<"details" | "history">("details");
   return (
     <Form noValidate>
@@ -97,7 +100,7 @@ function DialogForm({ title, submitLabel, onClose, children, confirm, historyOf 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate("app.form.close")}</Button>
-        <SubmitButton label={submitLabel} confirm={confirm} />
+        {!readOnly?.(record) && <SubmitButton label={submitLabel} confirm={confirm} />}
       </DialogActions>
     </Form>
   );

@@ -1,8 +1,10 @@
-import { Ctx, FieldResolver, Int, Resolver, Root } from "type-graphql";
-import { Role } from "../resources/role";
+import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
+import { NOT_FOR_TOKENS } from "../auth/permissions";
+import { catalogue } from "../auth/roles";
+import { ADMIN_ONLY_WRITES, Role } from "../resources/role";
 import { User } from "../resources/user";
 import type { GqlContext } from "./context";
-import { resourceTypes } from "./resourceTypes";
+import { Permission, resourceTypes } from "./resourceTypes";
 
 /** What the Roles screen shows beside a role's own fields: how many users have it (a role in use cannot be deleted). */
 @Resolver(() => resourceTypes(Role).object)
@@ -11,5 +13,31 @@ export class RoleResolver {
   userCount(@Root() role: { name: string }, @Ctx() ctx: GqlContext) {
     // Read by whoever may read roles (the role list itself was checked by its service).
     return ctx.services.ds.getRepository(User.name).countBy({ role: role.name });
+  }
+
+  @Query(() => [Permission], {
+    description:
+      "Every resource (GraphQL type name) and the actions it offers: the grid a role or an API token is drawn on (the admin's Roles screen)",
+  })
+  @Authorized()
+  permissionCatalogue(
+    @Arg("forTokens", () => Boolean, {
+      nullable: true,
+      description: "Only what an API token may be given (no users, roles, sessions, tokens)",
+    })
+    forTokens: boolean | undefined,
+    @Arg("forCustomRoles", () => Boolean, {
+      nullable: true,
+      description: "Only what a custom role may be given (users and roles: read and export)",
+    })
+    forCustomRoles: boolean | undefined,
+  ): Permission[] {
+    return [...catalogue()]
+      .filter(([resource]) => !forTokens || !NOT_FOR_TOKENS.includes(resource))
+      .map(([resource, actions]) => ({
+        resource,
+        actions:
+          forCustomRoles && ADMIN_ONLY_WRITES.includes(resource) ? actions.filter((a) => a === "read" || a === "export") : [...actions],
+      }));
   }
 }

@@ -7,7 +7,7 @@ import { ADMINS_ONLY, defineResource, type WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** Custom roles may not manage people or roles: only the built-in admin role does (no one grants themselves more). */
-const ADMIN_ONLY_WRITES = ["User", "Role"];
+export const ADMIN_ONLY_WRITES = ["User", "Role"];
 
 const fields = {
   name: field.string(20, {

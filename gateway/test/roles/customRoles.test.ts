@@ -54,6 +54,31 @@ describe("roles: custom roles", () => {
     ]);
   });
 
+  it("gives the grid's resources and the actions each offers (permissionCatalogue), to signed-in people only", async () => {
+    const res = await app.gql(`{ permissionCatalogue { resource actions } }`, {}, admin);
+    expect(res.body.errors).toBeUndefined();
+    const offered = new Map<string, string[]>(
+      res.body.data.permissionCatalogue.map((p: { resource: string; actions: string[] }) => [p.resource, p.actions]),
+    );
+    // The admin role is the whole catalogue.
+    expect(res.body.data.permissionCatalogue).toEqual(permissionsOf(builtInGrid("admin")!));
+    expect(offered.get("News")).toEqual(["read", "create", "update", "delete", "export"]);
+    expect(offered.get("LaunchPad")).toContain("chain");
+    expect(offered.get("SaleInsight")).toEqual(["read"]);
+    const forTokens = await app.gql(`{ permissionCatalogue(forTokens: true) { resource } }`, {}, admin);
+    const tokenResources = forTokens.body.data.permissionCatalogue.map((p: { resource: string }) => p.resource);
+    expect(tokenResources).toContain("News");
+    for (const barred of ["User", "Role", "Session", "ApiToken"]) expect(tokenResources).not.toContain(barred);
+    const forRoles = await app.gql(`{ permissionCatalogue(forCustomRoles: true) { resource actions } }`, {}, admin);
+    const roleGrid = new Map(
+      forRoles.body.data.permissionCatalogue.map((p: { resource: string; actions: string[] }) => [p.resource, p.actions]),
+    );
+    expect(roleGrid.get("User")).toEqual(["read", "export"]);
+    expect(roleGrid.get("Role")).toEqual(["read", "export"]);
+    expect(roleGrid.get("News")).toEqual(offered.get("News"));
+    expect(errorCode(await app.gql(`{ permissionCatalogue { resource } }`))).toBe("UNAUTHENTICATED");
+  });
+
   it("behaves as its grid says, and a changed grid holds from the user's next request", async () => {
     const created = await createRole({ name: "news-writer", permissions: [{ resource: "News", actions: ["read", "create"] }] });
     expect(created.body.data.createRole).toMatchObject({

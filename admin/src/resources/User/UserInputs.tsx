@@ -1,13 +1,17 @@
-import { PasswordInput, SelectInput, TextInput, useRecordContext } from "react-admin";
+import { PasswordInput, SelectInput, TextInput, useGetList, useRecordContext } from "react-admin";
 import { ShowToggleInput } from "../../ui/ShowToggleInput";
 
 /** The built-in roles (the gateway's), and `staff`: what every non-admin could do before roles. */
 const ROLE_CHOICES = ["editor", "sale-operator", "viewer", "staff", "admin"].map((id) => ({ id, name: `resources.Users.roles.${id}` }));
 
-/** The user's role; a custom role (made through GraphQL) is offered as it is named. */
+/** The user's role; the custom roles (the Roles screen's) are offered as they are named. */
 function RoleInput() {
   const role = useRecordContext()?.role as string | undefined;
-  const choices = role && !ROLE_CHOICES.some((choice) => choice.id === role) ? [...ROLE_CHOICES, { id: role, name: role }] : ROLE_CHOICES;
+  const { data: roles } = useGetList("Roles", { pagination: { page: 1, perPage: 100 }, sort: { field: "name", order: "ASC" } });
+  const custom = [...(roles ?? []).map((r) => String(r.name)), ...(role ? [role] : [])].filter(
+    (name, index, all) => all.indexOf(name) === index && !ROLE_CHOICES.some((choice) => choice.id === name),
+  );
+  const choices = [...ROLE_CHOICES, ...custom.map((name) => ({ id: name, name }))];
   return <SelectInput source="role" label="resources.Users.fields.role" choices={choices} fullWidth />;
 }
 

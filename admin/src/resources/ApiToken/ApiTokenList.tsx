@@ -1,0 +1,50 @@
+import { Chip } from "@mui/material";
+import { useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { col, formatDateTime } from "../../ui/columns";
+import { CrudList } from "../../ui/CrudList";
+import { RevokeTokenButton } from "./RevokeTokenButton";
+
+const LABELS = "app.api_tokens";
+
+function RevokedCell() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return record?.revoked ? <Chip size="small" color="error" variant="outlined" label={translate(`${LABELS}.revoked`)} /> : null;
+}
+
+function ExpiresCell() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return <>{record?.expiresAt ? formatDateTime(record.expiresAt) : translate(`${LABELS}.never`)}</>;
+}
+
+function RevokeCell() {
+  const record = useRecordContext();
+  const refresh = useRefresh();
+  return record ? (
+    <RevokeTokenButton token={{ id: String(record.id), name: String(record.name), revoked: !!record.revoked }} onDone={refresh} />
+  ) : null;
+}
+
+/** Every user's API tokens (administrators): who owns each, when it expires and was last used, and Revoke. */
+export const ApiTokenList = () => (
+  <CrudList
+    title="resources.ApiTokens.title"
+    sort={{ field: "createdAt", order: "DESC" }}
+    columns={[
+      col.serial(),
+      col.text("name", `${LABELS}.fields.name`),
+      col.text("userName", `${LABELS}.fields.owner`),
+      col.text("description", `${LABELS}.fields.description`),
+      col.datetime("createdAt", `${LABELS}.fields.created`),
+      col.text("expiresAt", `${LABELS}.fields.expires`, {
+        render: () => <ExpiresCell />,
+        exportValue: (record) => (record.expiresAt ? formatDateTime(record.expiresAt) : null),
+      }),
+      col.datetime("lastUsedAt", `${LABELS}.fields.last_used`),
+      col.text("lastUsedIp", `${LABELS}.fields.last_ip`),
+      { ...col.actions("revoked", `${LABELS}.fields.revoked`, () => <RevokedCell />), kind: "text", source: "revoked" },
+      col.actions("revoke", "app.list.action", () => <RevokeCell />),
+    ]}
+  />
+);
