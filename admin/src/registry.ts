@@ -53,13 +53,11 @@ export interface Screen {
   withId?: boolean;
   recordRepresentation?: string;
   icon?: SvgIconComponent;
-  /** Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. */
-  menu?: { label: string; onlyForAdmin?: boolean };
   /**
-   * Only administrators may read it (the gateway's ADMINS_ONLY): others get
-   * this text (i18n key) instead of the screen, and no count on the dashboard.
+   * Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. Like the
+   * dashboard's link and the screen itself, it shows only to users whose role may read the type.
    */
-  adminOnly?: string;
+  menu?: { label: string };
   /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when SPEC spells the link otherwise. */
   dashboard?: { label: string; card?: boolean; path?: string };
 }
@@ -91,8 +89,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/User/UserList").then((m) => m.UserList),
     recordRepresentation: "name",
     icon: PeopleIcon,
-    adminOnly: "resources.Users.admin_only",
-    menu: { label: "app.menu.admin", onlyForAdmin: true },
+    menu: { label: "app.menu.admin" },
     dashboard: { label: "app.dashboard.users", card: true },
   },
   {
@@ -174,8 +171,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/SignInEvent/SignInList").then((m) => m.SignInList),
     recordRepresentation: "email",
     icon: LoginIcon,
-    adminOnly: "resources.signins.admin_only",
-    menu: { label: "app.menu.sign_ins", onlyForAdmin: true },
+    menu: { label: "app.menu.sign_ins" },
   },
   {
     // The audit trail (issue 15): who changed what, for administrators.
@@ -183,8 +179,7 @@ export const SCREENS: Screen[] = [
     type: "AuditEvent",
     list: () => import("./resources/AuditEvent/ActivityList").then((m) => m.ActivityList),
     icon: HistoryIcon,
-    adminOnly: "resources.activity.admin_only",
-    menu: { label: "app.menu.activity", onlyForAdmin: true },
+    menu: { label: "app.menu.activity" },
   },
   {
     route: "Security",

@@ -41,7 +41,6 @@ export const auditMessages = {
     activity: {
       name: "Event |||| Events",
       title: "Activity",
-      admin_only: "Only administrators can see the activity",
       fields: {
         createdAt: "When",
         actorName: "Who",

@@ -41,7 +41,6 @@ export const securityMessages = {
     signins: {
       name: "Sign-in |||| Sign-ins",
       title: "Sign-ins",
-      admin_only: "Only administrators can see sign-ins",
       fields: { createdAt: "Time", email: "Email", result: "Result", ip: "IP address", userAgent: "Browser" },
     },
   },
