@@ -1,7 +1,7 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { IconButton, Tooltip } from "@mui/material";
 import { createContext, useCallback, useContext, useState } from "react";
-import { DeleteButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
+import { DeleteWithUndoButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
 import { useAllowed } from "./access";
 
 /** What a screen's update dialog is given: the record it is open for (null: closed). */
@@ -44,5 +44,6 @@ export function EditRowButton() {
 
 /** Deletes the row's record, with an undo in the toast; shown to who may delete the records. */
 export function DeleteRowButton() {
-  return useAllowed("delete") ? <DeleteButton redirect={false} mutationMode="undoable" size="small" /> : null;
+  // react-admin's DeleteButton would ask canAccess again (and show nothing until then): the answer is known here.
+  return useAllowed("delete") ? <DeleteWithUndoButton redirect={false} size="small" /> : null;
 }
