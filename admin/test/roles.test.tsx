@@ -75,6 +75,11 @@ describe("an editor", () => {
     expect(screen.queryByText("You are not allowed to do this")).toBeNull();
   });
 
+  it("gets the forbidden page on a presale's Manage Sale", async () => {
+    renderApp("/ManageSale/0x00000000000000000000000000000000000000aa");
+    expect(await screen.findByRole("heading", ACCESS_DENIED)).toBeInTheDocument();
+  });
+
   it("gets the forbidden page on LaunchPad too", async () => {
     renderApp("/LaunchPad");
     expect(await screen.findByRole("heading", ACCESS_DENIED)).toBeInTheDocument();

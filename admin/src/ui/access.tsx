@@ -22,9 +22,14 @@ export function knownAccess(resource: string | undefined, action: string): boole
  * is shown that the user may not use.
  */
 export function useAllowed(action: string, resource?: string): boolean {
+  return useAccess(action, resource) === true;
+}
+
+/** Like useAllowed, but undefined while the answer is not known. */
+export function useAccess(action: string, resource?: string): boolean | undefined {
   const target = useResourceContext({ resource });
   const { canAccess, isPending } = useCanAccess({ action, resource: target, initialData: knownAccess(target, action) });
-  return !isPending && canAccess === true;
+  return isPending ? undefined : canAccess === true;
 }
 
 /** Which of `resources` the user may read (none until known): the sidebar's and the dashboard's links. */
