@@ -74,10 +74,20 @@ export function activeSession(nowMs = Date.now()): Session | null {
   return session && !isExpired(session.payload, nowMs) ? session : null;
 }
 
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after this tab saves or clears the session (useSyncExternalStore's subscribe); gives the unsubscribe. */
+export function onSessionChange(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const changed = () => queueMicrotask(() => listeners.forEach((listener) => listener()));
+
 export function saveSession(token: string, name: string) {
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(NAME_KEY, name);
   localStorage.removeItem(PERMISSIONS_KEY);
+  changed();
   sessionStorage.removeItem(SIGNED_OUT_KEY);
 }
 
@@ -89,6 +99,7 @@ export function clearSession(reason?: SignedOutReason) {
   localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
   localStorage.removeItem(PERMISSIONS_KEY);
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+  changed();
 }
 
 /** Why the user was last signed out (read once, by the login screen). */
