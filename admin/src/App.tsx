@@ -5,18 +5,21 @@ import { adminI18nProvider as i18nProvider } from "./i18n/admin";
 import { Layout } from "./layout/Layout";
 import { Notification } from "./layout/Notification";
 import { NotFoundInLayout } from "./pages/NotFoundInLayout";
-import { authProvider } from "./providers/authProvider";
+import { authProvider, canAccessThrough } from "./providers/authProvider";
 import { createDataProvider } from "./providers/dataProvider";
 import { SCREENS } from "./registry";
 import { darkThemeOptions, lightThemeOptions } from "./theme";
-import { adminOnly } from "./ui/AdminOnly";
+import { AccessDenied, grantOf, guarded } from "./ui/access";
 import { lazyScreen } from "./ui/lazyScreen";
 
 // Made once, so that a screen keeps its loaded code between renders.
 const pages = SCREENS.flatMap(({ route, page, withId }) => (page ? [{ route, withId, Page: lazyScreen(page) }] : []));
-const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentation, adminOnly: onlyFor }) =>
-  type ? [{ route, icon, recordRepresentation, List: list && (onlyFor ? adminOnly(lazyScreen(list), onlyFor) : lazyScreen(list)) }] : [],
+const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentation }) =>
+  type ? [{ route, icon, recordRepresentation, List: list && guarded(lazyScreen(list), list) }] : [],
 );
+
+/** The session's permissions answer react-admin's access control; the registry names each resource's GraphQL type. */
+const accessProvider = { ...authProvider, canAccess: canAccessThrough(grantOf) };
 
 /**
  * Everything behind sign-in (Root lets only a valid session in; every screen
@@ -28,11 +31,12 @@ export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
   return (
     <Admin
       dataProvider={provider}
-      authProvider={authProvider}
+      authProvider={accessProvider}
       i18nProvider={i18nProvider}
       layout={Layout}
       notification={Notification}
       catchAll={NotFoundInLayout}
+      accessDenied={AccessDenied}
       loginPage={false}
       theme={lightThemeOptions}
       darkTheme={darkThemeOptions}

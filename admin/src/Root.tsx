@@ -1,17 +1,21 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import LoginPage from "./pages/LoginPage";
 import NotFoundPage from "./pages/NotFoundPage";
 import RegisterPage from "./pages/RegisterPage";
 import { LoadingScreen } from "./ui/LoadingScreen";
-import { activeSession, clearSession, readSession } from "./providers/session";
+import { activeSession, clearSession, onSessionChange, readSession, TOKEN_KEY } from "./providers/session";
 import { isAdminPath } from "./routes";
 
 /** react-admin and everything behind sign-in: loaded only when a protected route is opened. */
 const AdminApp = lazy(() => import("./App"));
 
+const storedToken = () => localStorage.getItem(TOKEN_KEY);
+
 function AdminOrNotFound() {
   const { pathname } = useLocation();
+  // A session cleared on an open screen (an UNAUTHENTICATED answer, signing out) leads to /login at once.
+  useSyncExternalStore(onSessionChange, storedToken);
   if (!isAdminPath(pathname)) return <NotFoundPage />;
   if (!activeSession()) {
     // No session, or an expired one (signed out here, so the login screen can say why).

@@ -55,13 +55,13 @@ export interface Screen {
   withId?: boolean;
   recordRepresentation?: string;
   icon?: SvgIconComponent;
-  /** Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. */
-  menu?: { label: string; onlyForAdmin?: boolean };
   /**
-   * Only administrators may read it (the gateway's ADMINS_ONLY): others get
-   * this text (i18n key) instead of the screen, and no count on the dashboard.
+   * Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. Like the
+   * dashboard's link and the screen itself, it shows only to users whose role may read the type.
    */
-  adminOnly?: string;
+  menu?: { label: string };
+  /** The permission that opens the screen when it is not its type's own (as the gateway decides who sees everyone's rows). */
+  grantedBy?: { type: string; action: string };
   /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when SPEC spells the link otherwise. */
   dashboard?: { label: string; card?: boolean; path?: string };
 }
@@ -93,8 +93,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/User/UserList").then((m) => m.UserList),
     recordRepresentation: "name",
     icon: PeopleIcon,
-    adminOnly: "resources.Users.admin_only",
-    menu: { label: "app.menu.admin", onlyForAdmin: true },
+    menu: { label: "app.menu.admin" },
     dashboard: { label: "app.dashboard.users", card: true },
   },
   {
@@ -104,8 +103,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/Role/RoleList").then((m) => m.RoleList),
     recordRepresentation: "name",
     icon: VerifiedUserIcon,
-    adminOnly: "resources.Roles.admin_only",
-    menu: { label: "app.menu.roles", onlyForAdmin: true },
+    menu: { label: "app.menu.roles" },
   },
   {
     route: "Setting",
@@ -186,8 +184,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/SignInEvent/SignInList").then((m) => m.SignInList),
     recordRepresentation: "email",
     icon: LoginIcon,
-    adminOnly: "resources.signins.admin_only",
-    menu: { label: "app.menu.sign_ins", onlyForAdmin: true },
+    menu: { label: "app.menu.sign_ins" },
   },
   {
     // The audit trail (issue 15): who changed what, for administrators.
@@ -195,8 +192,7 @@ export const SCREENS: Screen[] = [
     type: "AuditEvent",
     list: () => import("./resources/AuditEvent/ActivityList").then((m) => m.ActivityList),
     icon: HistoryIcon,
-    adminOnly: "resources.activity.admin_only",
-    menu: { label: "app.menu.activity", onlyForAdmin: true },
+    menu: { label: "app.menu.activity" },
   },
   {
     // Every user's API tokens, for administrators (each user's own are on the Security page).
@@ -205,8 +201,9 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/ApiToken/ApiTokenList").then((m) => m.ApiTokenList),
     recordRepresentation: "name",
     icon: KeyIcon,
-    adminOnly: "resources.ApiTokens.admin_only",
-    menu: { label: "app.menu.api_tokens", onlyForAdmin: true },
+    // Tokens are not in the permission grid: the gateway shows everyone's to whoever may manage users.
+    grantedBy: { type: "User", action: "update" },
+    menu: { label: "app.menu.api_tokens" },
   },
   {
     route: "Security",

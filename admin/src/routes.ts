@@ -9,6 +9,9 @@ import { SCREENS } from "./registry";
  */
 export const ADMIN_SECTIONS = SCREENS.filter((screen) => screen.page || screen.list).map((screen) => screen.route);
 
-const sections = new Set(ADMIN_SECTIONS.map((section) => section.toLowerCase()));
+/** react-admin's page of a route the user's role does not allow (where its own checks lead). */
+const ACCESS_DENIED = "access-denied";
+
+const sections = new Set([...ADMIN_SECTIONS, ACCESS_DENIED].map((section) => section.toLowerCase()));
 
 export const isAdminPath = (pathname: string) => sections.has((pathname.split("/")[1] ?? "").toLowerCase());

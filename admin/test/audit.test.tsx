@@ -317,10 +317,10 @@ describe("the Activity screen", () => {
     expect(await screen.findByText("Record restored")).toBeInTheDocument();
   });
 
-  it("is for administrators only: an editor sees neither the menu entry nor the trail", async () => {
+  it("is for who may read audit events: an editor sees neither the menu entry nor the trail", async () => {
     signIn("dana", 3600, "editor");
     renderApp("/activity");
-    expect(await screen.findByRole("heading", { level: 1, name: "Only administrators can see the activity" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: "Activity" })).not.toBeInTheDocument();
     expect(gateway.callsOf("allAuditEvents")).toHaveLength(0);
   });

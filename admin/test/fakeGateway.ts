@@ -2,6 +2,7 @@ import { readFileSync } from "fs";
 import { buildSchema, getNamedType, graphql, GraphQLError, isObjectType, type GraphQLObjectType } from "graphql";
 import { http, HttpResponse } from "msw";
 import path from "path";
+import type { Permission } from "../src/providers/permissions";
 
 /**
  * A stand-in for the gateway in jest: the real schema (gateway/schema.graphql,
@@ -58,6 +59,35 @@ const CATALOGUE = [
 ];
 const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken"];
 
+const LETTERS: Record<string, string> = { r: "read", c: "create", u: "update", d: "delete", e: "export", x: "chain" };
+
+/** `News:rcude SaleInsight:r` (read, create, update, delete, export, chain = x) as `me { permissions }` says it. */
+export const grid = (text: string): Permission[] =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [resource, letters] = entry.split(":");
+      return { resource, actions: [...letters].map((letter) => LETTERS[letter]) };
+    });
+
+/** The gateway's built-in roles (and `staff`, the upgrade's custom role), as its auth/permissions.ts grants them. */
+const GRIDS: Record<string, string> = {
+  admin:
+    "User:rcude About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Session:re SignInEvent:re Contribution:re WhitelistEntry:re AuditEvent:re Role:rcude SaleInsight:r",
+  editor:
+    "About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:r",
+  "sale-operator":
+    "About:r Feature:r FeatureDescription:r Roadmap:r LandingBlock:r HomeImage:r HomePage:r Setting:r News:r NewsDescription:r Article:r ArticleImage:r Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Contribution:re WhitelistEntry:re SaleInsight:r",
+  viewer:
+    "About:re Feature:re FeatureDescription:re Roadmap:re LandingBlock:re HomeImage:re HomePage:re Setting:re News:re NewsDescription:re Article:re ArticleImage:re ContactMessage:re Pool:re IpWhitelistEntry:re LaunchPad:re BlocklistEntry:re ChainTransaction:re",
+  staff:
+    "About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcude BlocklistEntry:rcudex ChainTransaction:re",
+};
+export const ROLE_PERMISSIONS: Record<string, Permission[]> = Object.fromEntries(
+  Object.entries(GRIDS).map(([role, text]) => [role, grid(text)]),
+);
+
 const fileName = (f: unknown) => (f && typeof f === "object" && "name" in f ? String((f as File).name) : undefined);
 
 export class FakeGateway {
@@ -67,6 +97,10 @@ export class FakeGateway {
   private nextId = 1000;
   private now = Date.parse("2024-05-01T10:00:00Z");
   private plurals = listTypes();
+  /** What `me { permissions }` answers; null (the default): the grid of the role in the request's token (`staff` for an unknown role). */
+  permissions: Permission[] | null = null;
+  /** The payload of the token the request being answered carries. */
+  private caller: Row = {};
   /** Root resolvers a test adds or replaces (revisions, restoreRevision, a conflicting update...); cleared by reset(). */
   readonly resolvers: Record<string, (args: Row) => unknown> = {};
 
@@ -104,6 +138,7 @@ export class FakeGateway {
     this.calls.length = 0;
     this.store.clear();
     this.failures.clear();
+    this.permissions = null;
     for (const key of Object.keys(this.resolvers)) delete this.resolvers[key];
   }
 
@@ -226,7 +261,17 @@ export class FakeGateway {
       message: "If this address can be registered, the account now waits for an administrator's approval",
       approved: false,
     });
-    root.me = () => null;
+    root.me = () => ({
+      id: String(this.caller.sub ?? "1"),
+      name: String(this.caller.name ?? "admin"),
+      email: `${this.caller.name ?? "admin"}@example.com`,
+      role: String(this.caller.role ?? "admin"),
+      roleName: String(this.caller.role ?? "admin"),
+      mustSetUpTwoFactor: false,
+      requireTwoFactor: false,
+      twoFactorEnabled: false,
+      permissions: this.permissions ?? ROLE_PERMISSIONS[String(this.caller.role ?? "admin")] ?? ROLE_PERMISSIONS.staff,
+    });
     root.logout = () => true;
     // Sessions (issue 29): ending marks them revoked; "current" rows are this browser's.
     const endWhere = (match: (row: Row) => boolean) => {
@@ -299,6 +344,7 @@ export class FakeGateway {
           { status: failure.status ?? 200 },
         );
       }
+      this.caller = payloadOf(headers.authorization);
       const result = await graphql({ schema, source: body.query, variableValues: body.variables, rootValue: this.rootValue() });
       const invalid = result.errors?.some((e) => !e.path);
       return HttpResponse.json(result, { status: invalid ? 400 : 200 });
@@ -311,6 +357,16 @@ function setPath(target: Row, dotted: string, value: unknown) {
   let node: Row = target;
   for (const part of keys.slice(0, -1)) node = node[part];
   node[keys[keys.length - 1]] = value;
+}
+
+/** The payload of a `Bearer <JWT>` header ({} when there is none). */
+function payloadOf(authorization: string | undefined): Row {
+  const token = /^Bearer (.+)$/.exec(authorization ?? "")?.[1];
+  try {
+    return JSON.parse(Buffer.from(token?.split(".")[1] ?? "", "base64url").toString()) ?? {};
+  } catch {
+    return {};
+  }
 }
 
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");

@@ -17,7 +17,11 @@ describe("authProvider", () => {
     expect(localStorage.getItem("name")).toBe("admin");
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     expect(await authProvider.getIdentity!()).toMatchObject({ fullName: "admin" });
-    expect(await authProvider.getPermissions!({})).toBe("admin");
+    // The role's permissions, as `me` sent them at sign-in (and kept with the session).
+    const permissions = await authProvider.getPermissions!({});
+    expect(permissions).toContainEqual({ resource: "User", actions: ["read", "create", "update", "delete", "export"] });
+    expect(JSON.parse(localStorage.getItem("permissions")!)).toEqual(permissions);
+    expect(gateway.callsOf("me")).toHaveLength(1);
   });
 
   it("passes the gateway's message and field errors on a failed sign-in", async () => {

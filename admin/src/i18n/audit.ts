@@ -42,7 +42,6 @@ export const auditMessages = {
       name: "Event |||| Events",
       title: "Activity",
       empty: "No activity yet",
-      admin_only: "Only administrators can see the activity",
       fields: {
         createdAt: "When",
         actorName: "Who",

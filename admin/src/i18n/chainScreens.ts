@@ -7,6 +7,7 @@ export const chainScreenMessages = {
   app: {
     menu: { transactions: "Transactions" },
     manage_sale: {
+      read_only: "Your role may look at this sale but not act on it.",
       title: "Manage Sale",
       choose_title: "Choose a presale",
       choose_text: "Open a presale from the LaunchPad list to manage it: its Edit button leads here.",

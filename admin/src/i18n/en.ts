@@ -105,9 +105,9 @@ const appMessages = {
       too_large: "The file is too large",
       too_many: "Too many attempts; try again later",
     },
-    admin_only: {
-      text: "Ask an administrator if you need this screen.",
-      count: "Administrators only",
+    access_denied: {
+      title: "You do not have access to this page",
+      text: "Your role does not allow this screen. Ask an administrator if you need it.",
     },
     not_found: {
       title: "Not Found",
@@ -159,7 +159,6 @@ const appMessages = {
       add: "Add User",
       update: "Update User",
       password_hint: "Leave empty to keep the current password",
-      admin_only: "Only administrators can manage users",
       confirm_own_change: "You are changing the email or password of your own account, the one you sign in with. Save?",
       approved: "Account approved",
       suspended: "Account suspended",

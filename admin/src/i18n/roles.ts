@@ -91,7 +91,6 @@ export const rolesMessages = {
       title: "Roles",
       add: "Add Role",
       edit: "Role",
-      admin_only: "Only administrators can manage roles",
       built_in: "Built-in",
       built_in_note: "A built-in role cannot be changed or deleted. Create a custom role to grant a different set of permissions.",
       name_hint: "What users' role is set to; it cannot be changed later (at most 20 characters)",
@@ -110,7 +109,6 @@ export const rolesMessages = {
     ApiTokens: {
       name: "API token |||| API tokens",
       title: "API tokens",
-      admin_only: "Only administrators can see every user's API tokens",
     },
   },
 };

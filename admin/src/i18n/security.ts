@@ -42,7 +42,6 @@ export const securityMessages = {
       name: "Sign-in |||| Sign-ins",
       title: "Sign-ins",
       empty: "No sign-ins yet",
-      admin_only: "Only administrators can see sign-ins",
       fields: { createdAt: "Time", email: "Email", result: "Result", ip: "IP address", userAgent: "Browser" },
     },
   },

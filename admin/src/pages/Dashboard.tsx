@@ -4,19 +4,17 @@ import { lazy, Suspense, type ReactElement } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Title, useGetList, useTranslate } from "react-admin";
 import { SCREENS } from "../registry";
-import { useIsAdmin } from "../ui/AdminOnly";
+import { useReadable } from "../ui/access";
 
 interface CardSpec {
   to: string;
   resource: string;
   label: string;
   icon?: ReactElement;
-  /** Counted for administrators only (the registry's adminOnly). */
-  adminOnly?: boolean;
 }
 
 /** The registry's dashboard links: SPEC section 2's count cards (/Users, /setting, /LaunchPad, /about), then a chip for every other screen. */
-const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard, adminOnly }) =>
+const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
   dashboard
     ? [
         {
@@ -24,7 +22,6 @@ const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard, adminOnly }) =>
           resource: route,
           label: dashboard.label,
           card: !!dashboard.card,
-          adminOnly: !!adminOnly,
           icon: Icon && <Icon fontSize="large" />,
         },
       ]
@@ -35,16 +32,11 @@ const OpenSales = lazy(() => import("../saleInsight/OpenSales"));
 
 const CARDS: CardSpec[] = LINKS.filter((link) => link.card);
 const MORE = LINKS.filter((link) => !link.card);
+const RESOURCES = LINKS.map((link) => link.resource);
 
-function CountCard({ to, resource, label, icon, adminOnly }: CardSpec) {
+function CountCard({ to, resource, label, icon }: CardSpec) {
   const translate = useTranslate();
-  const viewer = useIsAdmin();
-  const counted = !adminOnly || viewer.isAdmin;
-  const { total, isPending, error } = useGetList(
-    resource,
-    { pagination: { page: 1, perPage: 1 } },
-    { enabled: counted && !viewer.isPending },
-  );
+  const { total, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
   return (
     <Card sx={{ flex: "1 1 220px" }}>
       <CardActionArea component={RouterLink} to={to} sx={{ height: "100%" }}>
@@ -55,15 +47,7 @@ function CountCard({ to, resource, label, icon, adminOnly }: CardSpec) {
               {translate(label)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {viewer.isPending || (counted && isPending) ? (
-                <Skeleton width={60} />
-              ) : !counted ? (
-                translate("app.admin_only.count")
-              ) : error ? (
-                "—"
-              ) : (
-                translate("app.dashboard.records", { smart_count: total ?? 0 })
-              )}
+              {isPending ? <Skeleton width={60} /> : error ? "—" : translate("app.dashboard.records", { smart_count: total ?? 0 })}
             </Typography>
           </Box>
         </CardContent>
@@ -72,8 +56,11 @@ function CountCard({ to, resource, label, icon, adminOnly }: CardSpec) {
   );
 }
 
+/** The cards and chips of the screens the user's role may read. */
 export default function Dashboard() {
   const translate = useTranslate();
+  const readable = useReadable(RESOURCES);
+  const allowed = (link: { resource: string }) => readable(link.resource);
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="app.dashboard.title" />
@@ -81,18 +68,20 @@ export default function Dashboard() {
         {translate("app.dashboard.welcome")}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2 }}>
-        {CARDS.map((card) => (
+        {CARDS.filter(allowed).map((card) => (
           <CountCard key={card.to} {...card} />
         ))}
       </Stack>
-      <Suspense fallback={null}>
-        <OpenSales />
-      </Suspense>
+      {readable("LaunchPad") && (
+        <Suspense fallback={null}>
+          <OpenSales />
+        </Suspense>
+      )}
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1, display: "flex", alignItems: "center", gap: 1 }}>
         <ArticleIcon fontSize="small" /> {translate("app.dashboard.more")}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-        {MORE.map((link) => (
+        {MORE.filter(allowed).map((link) => (
           <Chip key={link.to} label={translate(link.label)} component={RouterLink} to={link.to} clickable variant="outlined" />
         ))}
       </Stack>

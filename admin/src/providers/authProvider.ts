@@ -1,12 +1,22 @@
 import type { AuthProvider } from "react-admin";
 import { GraphQLRequestError, graphqlRequest } from "./graphqlFetch";
-import { activeSession, clearSession, displayName, readSession, saveSession, setMustSetUpTwoFactor } from "./session";
+import { permits, type Permission } from "./permissions";
+import {
+  activeSession,
+  clearSession,
+  displayName,
+  readPermissions,
+  readSession,
+  savePermissions,
+  saveSession,
+  setMustSetUpTwoFactor,
+} from "./session";
 
 const LOGIN = `mutation login($email: String!, $password: String!, $code: String) {
   login(email: $email, password: $password, code: $code) { token name }
 }`;
 const LOGOUT = `mutation logout { logout }`;
-const ME = `query me { me { mustSetUpTwoFactor } }`;
+const ME = `query me { me { mustSetUpTwoFactor permissions { resource actions } } }`;
 
 /** Where a user goes when REQUIRE_TWO_FACTOR waits for them to turn two-factor on. */
 export const SECURITY_PATH = "/Security";
@@ -34,6 +44,56 @@ export const isUnauthenticated = (error: unknown) => {
   return shaped?.status === 401 || shaped?.code === "UNAUTHENTICATED" || shaped?.body?.code === "UNAUTHENTICATED";
 };
 
+let reading: { token: string; permissions: Promise<Permission[]> } | null = null;
+/** The answer of `reading`, once it came. */
+let known: { token: string; permissions: Permission[] } | null = null;
+
+async function readMe(token: string): Promise<Permission[]> {
+  let permissions: Permission[];
+  try {
+    const { me } = await graphqlRequest<{ me: { mustSetUpTwoFactor: boolean; permissions: Permission[] } | null }>(ME);
+    setMustSetUpTwoFactor(Boolean(me?.mustSetUpTwoFactor));
+    if (me) savePermissions(me.permissions);
+    permissions = me?.permissions ?? readPermissions() ?? [];
+  } catch {
+    reading = null; // asked again next time
+    return readPermissions() ?? [];
+  }
+  known = { token, permissions };
+  return permissions;
+}
+
+/**
+ * What the signed-in user may do: `me { permissions }`, read from the gateway
+ * at sign-in and once per page load (so a reload shows a role's change), kept
+ * with the session; the last known rules (or none) when the gateway cannot say.
+ */
+export function sessionPermissions(): Promise<Permission[]> {
+  const token = readSession()?.token;
+  if (!token) return Promise.resolve([]);
+  if (reading?.token !== token) reading = { token, permissions: readMe(token) };
+  return reading.permissions;
+}
+
+/** The session's permissions when this page has read them already (so a screen can show its buttons at once). */
+export const knownPermissions = (): Permission[] | undefined =>
+  known && known.token === readSession()?.token ? known.permissions : undefined;
+
+/** Whether `permissions` allow `action` on a resource whose GraphQL type is `type` (undefined: a page, open to all). */
+export const allows = (permissions: readonly Permission[], type: string | undefined, action: string) =>
+  type === undefined || permits(permissions, type, action);
+
+/** The permission a screen's action needs: its GraphQL type and the gateway's action (type undefined: a page open to all). */
+export type GrantOf = (resource: string, action: string) => { type: string | undefined; action: string };
+
+/** react-admin's access control from the session's permissions, `grantOf` naming what each screen's action needs. */
+export const canAccessThrough =
+  (grantOf: GrantOf): NonNullable<AuthProvider["canAccess"]> =>
+  async ({ resource, action }) => {
+    const grant = grantOf(resource, action);
+    return allows(await sessionPermissions(), grant.type, grant.action);
+  };
+
 /**
  * Sessions as SPEC section 4 describes them: the token and name stored locally,
  * the token sent on every request, the user decoded from it; a token past its
@@ -45,8 +105,7 @@ export const authProvider: AuthProvider = {
   async login({ email, password, code }: { email: string; password: string; code?: string }) {
     const data = await graphqlRequest<{ login: { token: string; name: string } }>(LOGIN, { email, password, code: code || undefined });
     saveSession(data.login.token, data.login.name);
-    const me = await graphqlRequest<{ me: { mustSetUpTwoFactor: boolean } | null }>(ME).catch(() => ({ me: null }));
-    setMustSetUpTwoFactor(Boolean(me.me?.mustSetUpTwoFactor));
+    await sessionPermissions();
   },
 
   /** Ends the session on the gateway too, so the token stops working at once; signing out never fails. */
@@ -57,7 +116,10 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    if (activeSession()) return;
+    if (activeSession()) {
+      void sessionPermissions();
+      return;
+    }
     const expired = readSession() !== null;
     clearSession(expired ? "expired" : undefined);
     throw { redirectTo: LOGIN_PATH, message: false };
@@ -76,7 +138,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getPermissions() {
-    return readSession()?.payload.role ?? null;
+    return sessionPermissions();
   },
 };
 

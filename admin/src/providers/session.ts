@@ -1,12 +1,16 @@
+import type { Permission } from "./permissions";
+
 /**
  * The signed-in session kept in localStorage: the token and the user's name, as
- * the legacy admin stored them. The token is a JWT whose payload says who and
- * until when; nothing here verifies its signature (the gateway does).
+ * the legacy admin stored them, and what the user may do (`me { permissions }`).
+ * The token is a JWT whose payload says who and until when; nothing here
+ * verifies its signature (the gateway does).
  */
 export const TOKEN_KEY = "token";
 export const NAME_KEY = "name";
 const SIGNED_OUT_KEY = "signedOutReason";
 const TWO_FACTOR_SETUP_KEY = "mustSetUpTwoFactor";
+const PERMISSIONS_KEY = "permissions";
 
 /** REQUIRE_TWO_FACTOR: the gateway allows this session nothing but the two-factor setup until it is on. */
 export const mustSetUpTwoFactor = () => localStorage.getItem(TWO_FACTOR_SETUP_KEY) === "1";
@@ -70,9 +74,20 @@ export function activeSession(nowMs = Date.now()): Session | null {
   return session && !isExpired(session.payload, nowMs) ? session : null;
 }
 
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after this tab saves or clears the session (useSyncExternalStore's subscribe); gives the unsubscribe. */
+export function onSessionChange(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const changed = () => queueMicrotask(() => listeners.forEach((listener) => listener()));
+
 export function saveSession(token: string, name: string) {
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(NAME_KEY, name);
+  localStorage.removeItem(PERMISSIONS_KEY);
+  changed();
   sessionStorage.removeItem(SIGNED_OUT_KEY);
 }
 
@@ -82,7 +97,9 @@ export function clearSession(reason?: SignedOutReason) {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(NAME_KEY);
   localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+  localStorage.removeItem(PERMISSIONS_KEY);
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+  changed();
 }
 
 /** Why the user was last signed out (read once, by the login screen). */
@@ -95,5 +112,16 @@ export function takeSignedOutReason(): SignedOutReason | null {
 /** The name shown in the top bar: the stored one, or 'Admin'. */
 export const displayName = () => localStorage.getItem(NAME_KEY) || "Admin";
 
-/** The Admin menu entry is shown only to the user whose stored name is exactly `admin`. */
-export const isAdminName = () => localStorage.getItem(NAME_KEY) === "admin";
+/** What the session's user may do, as `me { permissions }` last said (null: not read yet). */
+export function readPermissions(): Permission[] | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PERMISSIONS_KEY) ?? "null");
+    return Array.isArray(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePermissions(permissions: Permission[]) {
+  localStorage.setItem(PERMISSIONS_KEY, JSON.stringify(permissions));
+}

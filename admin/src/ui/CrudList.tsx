@@ -22,7 +22,8 @@ import { CreateDialog, EditDialog, type SaveConfirmation } from "./FormDialog";
 import { ImageThumb } from "./ImageThumb";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
 import { ListPagination } from "./ListPagination";
-import { EditDialogContext, useEditDialog } from "./RowButtons";
+import { Allowed, useAllowed } from "./access";
+import { EditDialogContext, EditTargetContext, useEditDialog } from "./RowButtons";
 
 function SerialCell() {
   const record = useRecordContext();
@@ -59,7 +60,9 @@ function Actions({ columns, children }: { columns: Column[]; children?: ReactNod
   return (
     <TopToolbar sx={{ alignItems: "center", gap: 1 }}>
       {children}
-      <ExportButtons columns={columns} />
+      <Allowed action="export">
+        <ExportButtons columns={columns} />
+      </Allowed>
     </TopToolbar>
   );
 }
@@ -81,6 +84,8 @@ export interface AddForm {
 export interface AddDialog {
   label: string;
   dialog: ComponentType<LazyDialogProps>;
+  /** The resource it adds to, when not the screen's (the button shows only to who may add there). */
+  resource?: string;
 }
 
 /** The update dialog that the rows' edit buttons open; submitted with 'Update' unless told otherwise. */
@@ -150,6 +155,7 @@ export function CrudList({
   empty,
 }: CrudListProps) {
   const translate = useTranslate();
+  const mayAdd = useAllowed("create", add?.resource);
   const adding = useLazyDialog();
   const editing = useEditDialog();
   // A link to one record (the Activity screen's) opens its edit dialog: /news?edit=<id>.
@@ -175,45 +181,47 @@ export function CrudList({
   }, [closeEditing, linked, setParams]);
   return (
     <EditDialogContext.Provider value={editing.open}>
-      <List
-        title={title}
-        perPage={10}
-        sort={sort}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate("app.list.filter")} />, ...filters]}
-        actions={
-          <Actions columns={columns}>
-            {actions}
-            {add && <AddButton label={add.label} onClick={adding.show} />}
-          </Actions>
-        }
-        pagination={<ListPagination />}
-        empty={false}
-        exporter={false}
-      >
-        {aside && <Box sx={{ px: 2, pt: 1 }}>{aside}</Box>}
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyList empty={empty} />}>
-          {columns.map((c) => (
-            <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
-          ))}
-        </DataTable>
-        {add && "dialog" in add && <LazyDialog component={add.dialog} dialog={adding} />}
-        {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
-        {edit && (
-          <EditDialog
-            id={edit.target ? (editing.id === null ? null : (edit.target.id ?? null)) : editing.id}
-            resource={edit.target?.resource}
-            onClose={closeEdit}
-            title={edit.title}
-            submitLabel={edit.submitLabel ?? "app.form.update"}
-            transform={edit.transform}
-            confirm={edit.confirm}
-            readOnly={edit.readOnly}
-          >
-            {edit.inputs}
-          </EditDialog>
-        )}
-        {children}
-      </List>
+      <EditTargetContext.Provider value={edit?.target?.resource}>
+        <List
+          title={title}
+          perPage={10}
+          sort={sort}
+          filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate("app.list.filter")} />, ...filters]}
+          actions={
+            <Actions columns={columns}>
+              {actions}
+              {add && mayAdd && <AddButton label={add.label} onClick={adding.show} />}
+            </Actions>
+          }
+          pagination={<ListPagination />}
+          empty={false}
+          exporter={false}
+        >
+          {aside && <Box sx={{ px: 2, pt: 1 }}>{aside}</Box>}
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyList empty={empty} />}>
+            {columns.map((c) => (
+              <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
+            ))}
+          </DataTable>
+          {add && "dialog" in add && <LazyDialog component={add.dialog} dialog={adding} />}
+          {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
+          {edit && (
+            <EditDialog
+              id={edit.target ? (editing.id === null ? null : (edit.target.id ?? null)) : editing.id}
+              resource={edit.target?.resource}
+              onClose={closeEdit}
+              title={edit.title}
+              submitLabel={edit.submitLabel ?? "app.form.update"}
+              transform={edit.transform}
+              confirm={edit.confirm}
+              readOnly={edit.readOnly}
+            >
+              {edit.inputs}
+            </EditDialog>
+          )}
+          {children}
+        </List>
+      </EditTargetContext.Provider>
     </EditDialogContext.Provider>
   );
 }

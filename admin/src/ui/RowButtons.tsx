@@ -1,7 +1,8 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { IconButton, Tooltip } from "@mui/material";
 import { createContext, useCallback, useContext, useState } from "react";
-import { DeleteButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
+import { DeleteWithUndoButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
+import { useAllowed } from "./access";
 
 /** What a screen's update dialog is given: the record it is open for (null: closed). */
 export interface EditDialogProps {
@@ -21,12 +22,16 @@ export function useEditDialog() {
 /** Opens the list's update dialog (CrudList provides it), so row buttons are plain column configuration. */
 export const EditDialogContext = createContext<(id: Identifier) => void>(() => undefined);
 
-/** The row's edit button: opens the screen's update dialog. */
+/** The resource the list's update dialog saves to, when not the screen's (CrudList provides it). */
+export const EditTargetContext = createContext<string | undefined>(undefined);
+
+/** The row's edit button: opens the screen's update dialog; shown to who may update the records. */
 export function EditRowButton() {
   const record = useRecordContext();
   const translate = useTranslate();
   const onEdit = useContext(EditDialogContext);
-  if (!record) return null;
+  const allowed = useAllowed("edit", useContext(EditTargetContext));
+  if (!record || !allowed) return null;
   const label = translate("ra.action.edit");
   return (
     <Tooltip title={label}>
@@ -37,5 +42,8 @@ export function EditRowButton() {
   );
 }
 
-/** Deletes the row's record, with an undo in the toast. */
-export const DeleteRowButton = () => <DeleteButton redirect={false} mutationMode="undoable" size="small" />;
+/** Deletes the row's record, with an undo in the toast; shown to who may delete the records. */
+export function DeleteRowButton() {
+  // react-admin's DeleteButton would ask canAccess again (and show nothing until then): the answer is known here.
+  return useAllowed("delete") ? <DeleteWithUndoButton redirect={false} size="small" /> : null;
+}

@@ -2,6 +2,7 @@ import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import { IconButton, Switch, Tooltip } from "@mui/material";
 import { useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate } from "react-admin";
+import { useAllowed } from "./access";
 
 /**
  * Flips a boolean field of the row's record through the API, then refreshes
@@ -12,7 +13,10 @@ function useFlagToggle(source: string, messages: { on: string; off: string }) {
   const resource = useResourceContext();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [update, { isPending }] = useUpdate();
+  const [update, { isPending: updating }] = useUpdate();
+  // Who may not update the records sees the state, not a control.
+  const allowed = useAllowed("edit");
+  const isPending = updating || !allowed;
   const value = record?.[source] === true;
   const toggle = () =>
     record &&

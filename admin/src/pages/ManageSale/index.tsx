@@ -12,6 +12,8 @@ import { SaleCard } from "./SaleCard";
 import { SaleInsight } from "../../saleInsight/SaleInsight";
 import { SaleHeader } from "./SaleHeader";
 import { SettingsCard } from "./SettingsCard";
+import { AccessDenied, useAccess, useAllowed } from "../../ui/access";
+import { LoadingScreen } from "../../ui/LoadingScreen";
 import { SaleContext, useSaleState } from "./useSale";
 import { WhitelistDialog } from "./WhitelistDialog";
 
@@ -45,7 +47,8 @@ function ChoosePresale({ invalid }: { invalid?: string }) {
   );
 }
 
-function ManageSale({ address }: { address: string }) {
+/** `acts`: the role may act on the sale (chain on LaunchPad); `insight`: it may read the sale insight figures. */
+function ManageSale({ address, acts, insight }: { address: string; acts: boolean; insight: boolean }) {
   const translate = useTranslate();
   const sale = useSaleState(address);
   const explorerUrl = useExplorerUrl();
@@ -65,6 +68,7 @@ function ManageSale({ address }: { address: string }) {
             <Typography>{translate(`${LABELS}.loading`)}</Typography>
           </Stack>
         )}
+        {state && !acts && <Alert severity="info">{translate(`${LABELS}.read_only`)}</Alert>}
         {state && (
           <>
             <BalancesCard />
@@ -77,21 +81,23 @@ function ManageSale({ address }: { address: string }) {
                 alignItems: "start",
               }}
             >
+              {acts && (
+                <Stack spacing={2}>
+                  <SettingsCard />
+                  <DepositCard />
+                </Stack>
+              )}
               <Stack spacing={2}>
-                <SettingsCard />
-                <DepositCard />
-              </Stack>
-              <Stack spacing={2}>
-                <SaleCard onAddWhitelist={() => setWhitelistOpen(true)} />
+                {acts && <SaleCard onAddWhitelist={() => setWhitelistOpen(true)} />}
                 <PresaleValues />
               </Stack>
             </Box>
           </>
         )}
-        <SaleInsight />
+        {insight && <SaleInsight />}
         <PresaleHistory explorerUrl={explorerUrl} />
       </Stack>
-      <WhitelistDialog open={whitelistOpen} onClose={() => setWhitelistOpen(false)} />
+      {acts && <WhitelistDialog open={whitelistOpen} onClose={() => setWhitelistOpen(false)} />}
     </SaleContext.Provider>
   );
 }
@@ -104,12 +110,18 @@ function ManageSale({ address }: { address: string }) {
 export default function ManageSalePage() {
   const { id } = useParams();
   const address = id ? checkAddress(id) : null;
+  // A presale's page for who may read presales; its actions for who may act on them (the gateway checks both again).
+  const readable = useAccess("list", "LaunchPad");
+  const acts = useAllowed("chain", "LaunchPad");
+  const insight = useAllowed("read", "SaleInsight");
+  if (readable === undefined) return <LoadingScreen />;
+  if (!readable) return <AccessDenied />;
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
       <Title title={`${LABELS}.title`} />
       {address ? (
         <WalletProvider>
-          <ManageSale key={address} address={address} />
+          <ManageSale key={address} address={address} acts={acts} insight={insight} />
         </WalletProvider>
       ) : (
         <ChoosePresale invalid={id} />

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useRefresh } from "react-admin";
 import { ConnectButton, USER_WALLET_KEY, WalletProvider } from "../../chain";
+import { useAllowed } from "../../ui/access";
 import { AddButton } from "../../ui/AddButton";
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
@@ -12,6 +13,10 @@ const LABELS = "resources.blocklist";
 
 function Blocklist() {
   const refresh = useRefresh();
+  // Blocking and unblocking record a chain transaction too.
+  const chain = useAllowed("chain");
+  const mayAdd = useAllowed("create") && chain;
+  const mayRemove = useAllowed("delete") && chain;
   const [open, setOpen] = useState(false);
   const [statuses, setStatuses] = useState<ChainStatuses>({});
   const [read, setRead] = useState<ChainRead>({ version: 0 });
@@ -30,7 +35,7 @@ function Blocklist() {
         actions={
           <>
             <ConnectButton size="small" />
-            <AddButton label={`${LABELS}.add`} onClick={() => setOpen(true)} />
+            {mayAdd && <AddButton label={`${LABELS}.add`} onClick={() => setOpen(true)} />}
           </>
         }
         aside={<ChainStatusLoader read={read} statuses={statuses} onLoaded={setStatuses} />}
@@ -43,7 +48,7 @@ function Blocklist() {
               statuses[String(r.walletAddress).toLowerCase()] === undefined ? "" : String(statuses[String(r.walletAddress).toLowerCase()]),
           }),
           col.datetime("createdAt", `${LABELS}.fields.date`, { sortable: true }),
-          col.actions("delete", "app.list.delete", () => <RemoveBlockedButton onDone={done} />),
+          ...(mayRemove ? [col.actions("delete", "app.list.delete", () => <RemoveBlockedButton onDone={done} />)] : []),
         ]}
       >
         <AddBlocklistDialog open={open} onClose={() => setOpen(false)} onDone={done} />

@@ -15,7 +15,7 @@ export const FeatureList = () => (
   <CrudList
     title="resources.Feature.title"
     columns={[...contentColumns(), rowActions.edit()]}
-    add={{ label: "resources.Feature.add_pool", dialog: PoolCreate }}
+    add={{ label: "resources.Feature.add_pool", dialog: PoolCreate, resource: "Farms" }}
     edit={{ title: "resources.Feature.edit", inputs: <SectionInputs /> }}
   />
 );

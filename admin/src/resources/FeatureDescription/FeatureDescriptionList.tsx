@@ -13,7 +13,7 @@ export const FeatureDescriptionList = () => (
   <CrudList
     title="resources.featruedes.title"
     columns={[...contentColumns(), rowActions.edit("app.list.action")]}
-    add={{ label: "resources.IpWhitelist.add", dialog: IpWhitelistCreate }}
+    add={{ label: "resources.IpWhitelist.add", dialog: IpWhitelistCreate, resource: "IpWhitelist" }}
     edit={{ title: "resources.featruedes.edit", inputs: <SectionInputs content={false} image={false} /> }}
   />
 );

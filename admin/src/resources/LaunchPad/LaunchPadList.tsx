@@ -5,6 +5,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { useRecordContext, useTranslate } from "react-admin";
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
+import { useAllowed } from "../../ui/access";
 import { DeleteRowButton } from "../../ui/RowButtons";
 import { lockDaysForPid } from "@presale/abis";
 
@@ -16,7 +17,9 @@ const LaunchPadProgress = lazy(() => import("../../saleInsight/LaunchPadProgress
 function ManageSaleLink() {
   const record = useRecordContext();
   const translate = useTranslate();
-  if (!record) return null;
+  // Managing a sale records its chain transactions.
+  const allowed = useAllowed("chain");
+  if (!allowed || !record) return null;
   return (
     <Button component={RouterLink} to={`/ManageSale/${record.presaleAddress}`} size="small" startIcon={<EditIcon />}>
       {translate("ra.action.edit")}
