@@ -21,10 +21,14 @@ function merge(base: Tree, extra: Tree): Tree {
 }
 
 /** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight, audit, roles and API token texts (kept out of the /login chunk). */
-export const adminMessages = [chainScreenMessages, securityMessages, sessionsMessages, saleInsightMessages, auditMessages, rolesMessages].reduce<Tree>(
-  (all, extra) => merge(all, extra as unknown as Tree),
-  en as unknown as Tree,
-) as unknown as TranslationMessages;
+export const adminMessages = [
+  chainScreenMessages,
+  securityMessages,
+  sessionsMessages,
+  saleInsightMessages,
+  auditMessages,
+  rolesMessages,
+].reduce<Tree>((all, extra) => merge(all, extra as unknown as Tree), en as unknown as Tree) as unknown as TranslationMessages;
 
 export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], {
   allowMissing: true,
