@@ -20,8 +20,7 @@ export const sessionsMessages = {
       ended_one: "Session signed out",
       ended: "%{smart_count} session signed out |||| %{smart_count} sessions signed out",
       none_other: "No other session is signed in",
-      after_two_factor:
-        "Two-factor sign-in is on. Sign out the other sessions of your account too, so that each must sign in again with a code?",
+      after_two_factor: "Two-factor sign-in is on: every other session of your account was signed out and must sign in again with a code.",
       end_user: "End sessions",
       end_user_label: "End sessions: %{name}",
       confirm_user_title: "End every session of %{name}?",

@@ -28,7 +28,12 @@ const END_OTHERS = `mutation endOtherSessions { endOtherSessions }`;
 
 const LABELS = "app.sessions";
 
-/** Told when two-factor sign-in was just turned on: the panel then offers to sign out everywhere else. */
+/**
+ * Told when two-factor sign-in was just turned on. The gateway has then ended
+ * every other session already (a session opened without a code must not
+ * outlive it): the panel says so, re-reads the list, and offers "Sign out
+ * everywhere else" only if some other session is still listed.
+ */
 const twoFactorOn = new EventTarget();
 export const offerSignOutElsewhere = () => twoFactorOn.dispatchEvent(new Event("on"));
 
@@ -101,9 +106,11 @@ export function SessionsPanel() {
           <Alert
             severity="info"
             action={
-              <Button color="inherit" size="small" onClick={() => setEnding("others")}>
-                {translate(`${LABELS}.sign_out_others`)}
-              </Button>
+              others.length > 0 && (
+                <Button color="inherit" size="small" onClick={() => setEnding("others")}>
+                  {translate(`${LABELS}.sign_out_others`)}
+                </Button>
+              )
             }
           >
             {translate(`${LABELS}.after_two_factor`)}
