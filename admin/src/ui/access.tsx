@@ -10,7 +10,7 @@ import { LoadingScreen } from "./LoadingScreen";
 export const typeOf = (resource: string) => screenOf(resource).type;
 
 /** canAccess's answer when the page has the permissions already: given to react-admin as the query's initial data. */
-export function knownAccess(resource: string | undefined, action: string): boolean | undefined {
+function knownAccess(resource: string | undefined, action: string): boolean | undefined {
   const permissions = knownPermissions();
   return permissions && resource ? allows(permissions, typeOf(resource), action) : undefined;
 }
