@@ -6,6 +6,7 @@ import RegisterPage from "./pages/RegisterPage";
 import { LoadingScreen } from "./ui/LoadingScreen";
 import { activeSession, clearSession, onSessionChange, readSession, TOKEN_KEY } from "./providers/session";
 import { isAdminPath } from "./routes";
+import { sessionPermissions } from "./providers/authProvider";
 
 /** react-admin and everything behind sign-in: loaded only when a protected route is opened. */
 const AdminApp = lazy(() => import("./App"));
@@ -22,6 +23,8 @@ function AdminOrNotFound() {
     if (readSession()) clearSession("expired");
     return <Navigate to="/login" replace />;
   }
+  // What the user may do is asked for while the admin's code loads (the screens wait for it).
+  void sessionPermissions();
   return (
     <Suspense fallback={<LoadingScreen />}>
       <AdminApp />

@@ -52,7 +52,7 @@ describe("Transactions", () => {
   it("is in the menu and lists the history newest first", async () => {
     renderApp("/transactions");
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getByRole("menuitem", { name: "Transactions" })).toHaveAttribute("href", "/transactions");
+    expect(await within(menu).findByRole("menuitem", { name: "Transactions" })).toHaveAttribute("href", "/transactions");
     await screen.findByText("addBlacklistedUser");
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual(["31", "30", "29"]);

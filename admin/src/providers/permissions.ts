@@ -12,7 +12,7 @@ export interface Permission {
 /** react-admin's actions in the gateway's words; the gateway's own (read, update, export, chain...) pass as they are. */
 const ACTION_OF: Record<string, string> = { list: "read", show: "read", edit: "update", clone: "create" };
 
-export const gatewayAction = (action: string) => ACTION_OF[action] ?? action;
+const gatewayAction = (action: string) => ACTION_OF[action] ?? action;
 
 /** Whether `permissions` grant `action` (react-admin's or the gateway's word) on the GraphQL type `type`. */
 export function permits(permissions: readonly Permission[] | null, type: string, action: string): boolean {

@@ -175,7 +175,15 @@ export function CreateDialog({ open, onClose, resource, transform, record, notic
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       {open && (
-        <CreateBase resource={resource} redirect={false} transform={transform} record={record} mutationOptions={mutationOptions}>
+        // The Add button shows only to who may create (ui/access.tsx), inside a signed-in list: react-admin need not ask again.
+        <CreateBase
+          resource={resource}
+          redirect={false}
+          transform={transform}
+          record={record}
+          mutationOptions={mutationOptions}
+          disableAuthentication
+        >
           <DialogForm onClose={onClose} {...form} />
         </CreateBase>
       )}
@@ -214,7 +222,9 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md">
       {open && (
+        // Opened by an Edit button shown only to who may update (ui/access.tsx): react-admin need not ask again.
         <EditBase
+          disableAuthentication
           id={id}
           resource={resource}
           redirect={false}

@@ -16,7 +16,7 @@ const allowedTo = (permissions: Permission[], resource: string, action: string) 
 };
 
 /** canAccess's answer when the page has the permissions already: given to react-admin as the query's initial data. */
-export function knownAccess(resource: string | undefined, action: string): boolean | undefined {
+function knownAccess(resource: string | undefined, action: string): boolean | undefined {
   const permissions = knownPermissions();
   return permissions && resource ? allowedTo(permissions, resource, action) : undefined;
 }
