@@ -1,7 +1,7 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { IconButton, Tooltip } from "@mui/material";
 import { createContext, useCallback, useContext, useState } from "react";
-import { DeleteWithUndoButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
+import { DeleteWithConfirmButton, DeleteWithUndoButton, useRecordContext, useTranslate, type Identifier } from "react-admin";
 import { useAllowed } from "./access";
 
 /** What a screen's update dialog is given: the record it is open for (null: closed). */
@@ -42,8 +42,17 @@ export function EditRowButton() {
   );
 }
 
-/** Deletes the row's record, with an undo in the toast; shown to who may delete the records. */
-export function DeleteRowButton() {
+/**
+ * Deletes the row's record, shown to who may delete the records: with an undo
+ * in the toast, or (`confirm`) after a confirmation, waiting for the gateway's
+ * answer so that its refusal is shown.
+ */
+export function DeleteRowButton({ confirm = false }: { confirm?: boolean }) {
   // react-admin's DeleteButton would ask canAccess again (and show nothing until then): the answer is known here.
-  return useAllowed("delete") ? <DeleteWithUndoButton redirect={false} size="small" /> : null;
+  if (!useAllowed("delete")) return null;
+  return confirm ? (
+    <DeleteWithConfirmButton redirect={false} mutationMode="pessimistic" size="small" />
+  ) : (
+    <DeleteWithUndoButton redirect={false} size="small" />
+  );
 }

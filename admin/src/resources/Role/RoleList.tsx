@@ -1,8 +1,8 @@
 import { Chip } from "@mui/material";
-import { DeleteButton, useRecordContext, useTranslate } from "react-admin";
+import { useRecordContext, useTranslate } from "react-admin";
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
-import { EditRowButton } from "../../ui/RowButtons";
+import { DeleteRowButton, EditRowButton } from "../../ui/RowButtons";
 import { RoleInputs, roleTransform } from "./RoleInputs";
 
 const LABELS = "resources.Roles";
@@ -26,7 +26,7 @@ function RoleRowButtons() {
   return (
     <>
       <EditRowButton />
-      {!record.builtIn && <DeleteButton redirect={false} mutationMode="pessimistic" size="small" />}
+      {!record.builtIn && <DeleteRowButton confirm />}
     </>
   );
 }
