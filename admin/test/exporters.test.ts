@@ -69,7 +69,9 @@ describe("image rules", () => {
     ["anim.gif", "landing", "app.image.landing_only"],
     ["anim.gif", "landingBlock", null],
     ["doc.pdf", "landingBlock", "app.image.landing_only"],
-    ["anything.bmp", "any", null],
+    ["photo.webp", "any", null],
+    ["notes.txt", "any", "app.image.any_only"],
+    ["anything.bmp", "any", "app.image.any_only"],
   ])("%s under %s → %s", (name, rule, expected) => {
     expect(checkImageName(name, rule as never)).toBe(expected);
   });
