@@ -55,8 +55,10 @@ async function readMe(token: string): Promise<Permission[]> {
     setMustSetUpTwoFactor(Boolean(me?.mustSetUpTwoFactor));
     if (me) savePermissions(me.permissions);
     permissions = me?.permissions ?? readPermissions() ?? [];
-  } catch {
+  } catch (error) {
     reading = null; // asked again next time
+    // A token the gateway refuses (forged, revoked, ended elsewhere) signs out here, before any screen asks.
+    if (isUnauthenticated(error)) clearSession("expired");
     return readPermissions() ?? [];
   }
   known = { token, permissions };
