@@ -137,6 +137,14 @@ describe("a token the gateway refuses", () => {
     expect(localStorage.getItem("token")).toBeNull();
     expect(screen.getByText("Your session has expired. Please sign in again.")).toBeInTheDocument();
   });
+
+  it("signs out when `me` knows no user for the token (the gateway answers null)", async () => {
+    signIn("vic", 3600, "viewer");
+    gateway.answer("me", () => null);
+    renderApp("/Users");
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+  });
 });
 
 describe("administrators", () => {
