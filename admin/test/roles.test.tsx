@@ -128,6 +128,25 @@ describe("a viewer", () => {
   });
 });
 
+describe("a token the gateway refuses", () => {
+  it("signs out when `me` answers UNAUTHENTICATED, though the screen would ask nothing", async () => {
+    signIn("vic", 3600, "viewer");
+    gateway.failNext("me", { message: "Not signed in", code: "UNAUTHENTICATED", status: 401 });
+    renderApp("/Users");
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(screen.getByText("Your session has expired. Please sign in again.")).toBeInTheDocument();
+  });
+
+  it("signs out when `me` knows no user for the token (the gateway answers null)", async () => {
+    signIn("vic", 3600, "viewer");
+    gateway.answer("me", () => null);
+    renderApp("/Users");
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+});
+
 describe("administrators", () => {
   it("a second administrator not named admin has Admin, Sign-ins and Activity", async () => {
     signIn("Alice", 3600, "admin");

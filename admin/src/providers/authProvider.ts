@@ -52,11 +52,17 @@ async function readMe(token: string): Promise<Permission[]> {
   let permissions: Permission[];
   try {
     const { me } = await graphqlRequest<{ me: { mustSetUpTwoFactor: boolean; permissions: Permission[] } | null }>(ME);
-    setMustSetUpTwoFactor(Boolean(me?.mustSetUpTwoFactor));
-    if (me) savePermissions(me.permissions);
-    permissions = me?.permissions ?? readPermissions() ?? [];
-  } catch {
+    if (!me) {
+      // The gateway knows no user for this token (forged, revoked, ended elsewhere): signed out here, before any screen asks.
+      if (readSession()?.token === token) clearSession("expired");
+      return [];
+    }
+    setMustSetUpTwoFactor(me.mustSetUpTwoFactor);
+    savePermissions(me.permissions);
+    permissions = me.permissions;
+  } catch (error) {
     reading = null; // asked again next time
+    if (isUnauthenticated(error) && readSession()?.token === token) clearSession("expired");
     return readPermissions() ?? [];
   }
   known = { token, permissions };
