@@ -22,6 +22,8 @@ export const saleInsightMessages = {
       per_day_title: "Contributions per day",
       per_day_label: "Contributions",
       no_contributions: "No contribution yet",
+      single_point: "One contribution so far |||| %{smart_count} contributions so far, all within one hour",
+      single_point_detail: "%{raised} %{currency} raised at %{at}",
       contributors_title: "Contributors",
       whitelist_title: "Whitelist",
       on_chain: "On chain",
