@@ -92,7 +92,14 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
   return (
     <SaleSection title={translate(`${LABELS}.sale.title`)}>
       <Stack spacing={2} sx={{ mt: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.start`)}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: "flex-start", flexWrap: "wrap" }}
+          role="group"
+          aria-label={translate(`${LABELS}.sale.start`)}
+        >
           <TextField
             label={translate(`${LABELS}.sale.days`)}
             value={days}
