@@ -36,15 +36,19 @@ function SinglePoint({ point, currency, contributions }: { point: TimelinePoint 
     >
       <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: "primary.main", flexShrink: 0 }} />
       <Box>
-        <Typography>{translate(`${LABELS}.single_point`, { smart_count: contributions })}</Typography>
-        {point && (
-          <Typography variant="body2" color="text.secondary">
-            {translate(`${LABELS}.single_point_detail`, {
-              raised: exact(point[key]),
-              currency,
-              at: new Date(point.at).toLocaleString(),
-            })}
-          </Typography>
+        {!point || BigInt(point[key]) === 0n ? (
+          <Typography>{translate(`${LABELS}.single_point_none`, { currency })}</Typography>
+        ) : (
+          <>
+            <Typography>{translate(`${LABELS}.single_point`, { smart_count: contributions })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate(`${LABELS}.single_point_detail`, {
+                raised: exact(point[key]),
+                currency,
+                at: new Date(point.at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+              })}
+            </Typography>
+          </>
         )}
       </Box>
     </Box>
