@@ -42,10 +42,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits for a toast, then for it to close (so the next identical toast is a new one). */
-async function expectToast(text: string) {
+/** Waits for a toast (and the line under it saying what happened, if given), then for it to close (so the next identical toast is a new one). */
+async function expectToast(text: string, detail?: string) {
   const toast = page.getByText(text, { exact: true }).first();
   await toast.waitFor({ timeout: 60_000 });
+  if (detail) await page.getByText(detail, { exact: true }).first().waitFor({ timeout: 5_000 });
   await toast.waitFor({ state: "hidden", timeout: 15_000 });
 }
 
@@ -68,6 +69,9 @@ it("opens the presale, connects the owner's wallet and shows every on-chain valu
   await page.getByRole("heading", { name: "On-chain values" }).waitFor();
   await connectWallet(page, chain.accounts[0]);
   expect(await page.getByTestId("presale-address").textContent()).toBe(sale.presale);
+  // The wallet in checksum case as shown (innerText applies the button's text-transform): never '0XF39F…'.
+  const short = `${chain.accounts[0].slice(0, 6)}...${chain.accounts[0].slice(-4)}`;
+  expect(await button(short).innerText()).toBe(short);
   expect(await valueRow("Token address").locator("td").textContent()).toBe(sale.token);
   expect(await valueRow("Token rate per BUSD").locator("td").textContent()).toBe(`2 ${sale.symbol}`);
   expect(await valueRow("Owner").locator("td").textContent()).toBe(chain.accounts[0]);
@@ -116,22 +120,33 @@ it("warns 'Deposit tokens first!!!' on a presale without tokens, before asking t
 
 it("deposits BUSD price × BUSD hard cap tokens, then starts the sale for a number of days", async () => {
   await button("Deposit").click();
-  await expectToast("Transaction succeeded...");
+  await expectToast("Transaction succeeded...", `3,000 ${sale.symbol} deposited`);
   await eventually(async () => expect(await token.balanceOf(sale.presale)).toBe(unit("3000")));
   await eventually(async () => expect(await page.getByTestId("token-balance").textContent()).toBe(`3,000 ${sale.symbol}`));
 
   await page.getByLabel("Number of days for sale").fill("3");
   await button("Start Sale").click();
-  await expectToast("Sale Started Successfully");
+  await expectToast("Sale Started Successfully", "The sale is open for 3 days");
   await eventually(async () => expect(await presale.isPresaleOpen()).toBe(true));
   expect(await presale.intervalDays()).toBe(3n * 86_400n);
   await eventually(async () => expect(await valueRow("Interval").locator("td").textContent()).toBe("3 days"));
 });
 
-it("shows a refused transaction's reason, and refuses to finalise an open sale, without signing", async () => {
+it("enables only what an open sale allows, shows a refused transaction's reason, and refuses to finalise an open sale, without signing", async () => {
   const sent = await sentCount(page);
-  await button("Start Sale").click();
-  await expectToast("Try Again ! Presale: sale is already open");
+  await eventually(async () => expect(await button("Start Sale").isDisabled()).toBe(true));
+  expect(await button("Start Sale").getAttribute("aria-describedby")).toBeTruthy();
+  await page.getByText("The sale is already open: stop it first").waitFor({ state: "attached" });
+  expect(await button("Stop sale").isEnabled()).toBe(true);
+  // A transaction the contract refuses: a whitelist row of the zero address.
+  await button("Add Whitelist").click();
+  const dialog = page.getByRole("dialog", { name: "Add Whitelist" });
+  await dialog.getByLabel("User Address").fill("0x0000000000000000000000000000000000000000");
+  await dialog.getByLabel("BNB Value").fill("1");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expectToast("Try Again ! Presale: whitelisted address is the zero address");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "hidden" });
   await button("Finalise sale").click();
   await expectToast("Ensure that sale is stop or Not");
   expect(await sentCount(page)).toBe(sent);
@@ -202,20 +217,23 @@ it("stops the sale, withdraws the BNB raised and the unsold tokens, and finalise
   await (await buyer.buyToken({ value: parseEther("0.5") })).wait();
   expect(await chain.provider.getBalance(sale.presale)).toBe(parseEther("0.5"));
 
+  // Read again, so that the stop's toast counts the BNB just paid.
+  await button("Read again").click();
+  await eventually(async () => expect(await page.getByTestId("bnb-balance").textContent()).toBe("0.5 BNB"));
   await button("Stop sale").click();
-  await expectToast("Sale Stoped Successfully");
+  await expectToast("Sale Stoped Successfully", "The sale is closed: 0.5 BNB and 0 USDT raised");
   await eventually(async () => expect(await presale.isPresaleOpen()).toBe(false));
 
   await eventually(async () => expect(await page.getByTestId("bnb-balance").textContent()).toBe("0.5 BNB"));
   const ownerBefore = await chain.provider.getBalance(chain.accounts[0]);
   await button("Withdraw BNB").click();
-  await expectToast("Transaction succeeded...");
+  await expectToast("Transaction succeeded...", "0.5 BNB withdrawn to the connected wallet");
   await eventually(async () => expect(await chain.provider.getBalance(sale.presale)).toBe(0n));
   expect(await chain.provider.getBalance(chain.accounts[0])).toBeGreaterThan(ownerBefore);
 
   const ownerTokens = await token.balanceOf(chain.accounts[0]);
   await button("Withdraw unsold tokens").click();
-  await expectToast("Transaction succeeded...");
+  await expectToast("Transaction succeeded...", `2,500 ${sale.symbol} unsold tokens withdrawn to the connected wallet`);
   await eventually(async () => expect(await token.balanceOf(sale.presale)).toBe(unit("500")));
   expect(await token.balanceOf(chain.accounts[0])).toBe(ownerTokens + unit("2500"));
 

@@ -84,6 +84,8 @@ describe("ManageSale", () => {
     await user.type(price, "2.5");
     await user.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
+    // SPEC's toast, then what happened, with the token's symbol.
+    expect(screen.getByText("Price set to 2.5 DST per USDT")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "setTokenRatePercrypto", args: [(25n * E18) / 10n] });
     await waitFor(() => expect(fakeChain.readPresale).toHaveBeenLastCalledWith(PRESALE, { minBlock: 77, tokenHint: TOKEN }));
 
@@ -108,6 +110,7 @@ describe("ManageSale", () => {
     await user.click(within(group("Token Address")).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "setTokenAddress", args: [OTHER] }));
     expect(fakeChain.sent()).toHaveLength(5);
+    expect(await screen.findByText(`Token address set to ${OTHER}`)).toBeInTheDocument();
   });
 
   it("refuses an amount with too many decimals before any transaction", async () => {
@@ -126,6 +129,7 @@ describe("ManageSale", () => {
     await waitFor(() => expect(fakeChain.sendTransaction).toHaveBeenCalled());
     expect(lastRequest()).toMatchObject({ contract: "IERC20", address: TOKEN, fn: "transfer", args: [PRESALE, 100_000n * E18] });
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
+    expect(screen.getByText("100,000 DST deposited")).toBeInTheDocument();
   });
 
   it("warns 'Deposit tokens first!!!' without asking the wallet when the presale holds no token", async () => {
@@ -133,30 +137,64 @@ describe("ManageSale", () => {
     const empty = presaleState({ token: { ...presaleState().token, balance: 0n }, availableTokens: 0n });
     fakeChain.readPresale.mockImplementation(async () => empty);
     await openSale();
+    // Kept enabled so that SPEC's warning can show; the tooltip says so beforehand.
+    const start = screen.getByRole("button", { name: "Start Sale" });
+    expect(start).toBeEnabled();
+    expect(start).toHaveAccessibleDescription("The presale holds no token yet: deposit tokens first");
     await user.type(screen.getByLabelText("Number of days for sale"), "5");
-    await user.click(screen.getByRole("button", { name: "Start Sale" }));
+    await user.click(start);
     expect(await screen.findByText("Deposit tokens first!!!")).toBeInTheDocument();
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
   });
 
-  it("starts the sale for a number of days and stops it", async () => {
+  it("starts the sale for a number of days and stops it, each enabled only in the state it fits", async () => {
     const user = setupUser();
+    let open = false;
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: open, ethEarned: E18 / 2n }));
+    fakeChain.sendTransaction.mockImplementation(async (req: { fn: string }) => {
+      if (req.fn === "startPresale") open = true;
+      if (req.fn === "closePresale") open = false;
+      return receipt();
+    });
     await openSale();
-    await user.click(screen.getByRole("button", { name: "Start Sale" }));
+    const stop = () => screen.getByRole("button", { name: "Stop sale" });
+    const start = () => screen.getByRole("button", { name: "Start Sale" });
+    expect(stop()).toBeDisabled();
+    expect(stop()).toHaveAccessibleDescription("The sale is not open");
+    expect(start()).toBeEnabled();
+    expect(start()).not.toHaveAccessibleDescription();
+    // The reason shows as a tooltip on hover too (a disabled button gets no mouse events: its wrapper does).
+    await user.hover(stop().parentElement!);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("The sale is not open");
+    await user.unhover(stop().parentElement!);
+    await user.click(start());
     expect(await screen.findByText("Number of days must be a whole number above 0")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Number of days for sale"), "5");
     await user.click(screen.getByRole("button", { name: "Start Sale" }));
     expect(await screen.findByText("Sale Started Successfully")).toBeInTheDocument();
+    expect(screen.getByText("The sale is open for 5 days")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ fn: "startPresale", args: [5n] });
-    await user.click(screen.getByRole("button", { name: "Stop sale" }));
+    await waitFor(() => expect(start()).toBeDisabled());
+    expect(start()).toHaveAccessibleDescription("The sale is already open: stop it first");
+    // Withdrawing unsold tokens and changing the token wait for the sale to be stopped.
+    expect(screen.getByRole("button", { name: "Withdraw unsold tokens" })).toHaveAccessibleDescription("Stop the sale first");
+    expect(within(group("Token Address")).getByRole("button", { name: "Update" })).toBeDisabled();
+    await user.click(stop());
     await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "closePresale" }));
     expect(await screen.findByText("Sale Stoped Successfully")).toBeInTheDocument();
+    expect(screen.getByText("The sale is closed: 0.5 BNB and 1,250 USDT raised")).toBeInTheDocument();
+    await waitFor(() => expect(stop()).toBeDisabled());
+    expect(start()).toBeEnabled();
   });
 
   it("finalises only a stopped sale", async () => {
     const user = setupUser();
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: true }));
     await openSale();
+    // Kept enabled while open so that SPEC's warning can show; the tooltip says why beforehand.
+    expect(screen.getByRole("button", { name: "Finalise sale" })).toHaveAccessibleDescription(
+      "The sale is open: stop it before finalising",
+    );
     await user.click(screen.getByRole("button", { name: "Finalise sale" }));
     expect(await screen.findByText("Ensure that sale is stop or Not")).toBeInTheDocument();
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
@@ -164,6 +202,7 @@ describe("ManageSale", () => {
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: false }));
     await user.click(screen.getByRole("button", { name: "Finalise sale" }));
     expect(await screen.findByText("Transaction Succeeded...")).toBeInTheDocument();
+    expect(screen.getByText(/^Sale finalised: buyers can claim their tokens \(staker 0x/)).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ fn: "finalizeSale", args: [STAKING] });
   });
 
@@ -180,16 +219,28 @@ describe("ManageSale", () => {
     expect(await screen.findByText("whitelist option disabled!!!!")).toBeInTheDocument();
   });
 
-  it("withdraws BNB and the unsold tokens", async () => {
+  it("withdraws BNB and the unsold tokens, saying how much", async () => {
     const user = setupUser();
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ bnbBalance: (15n * E18) / 10n }));
     await openSale();
     await user.click(screen.getByRole("button", { name: "Withdraw BNB" }));
     await waitFor(() => expect(fakeChain.sent()).toEqual(["Presale.withdrawBNB"]));
+    expect(await screen.findByText("1.5 BNB withdrawn to the connected wallet")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Withdraw unsold tokens" }));
     await waitFor(() => expect(fakeChain.sent()).toEqual(["Presale.withdrawBNB", "Presale.getUnsoldTokens"]));
+    expect(await screen.findByText("200,000 DST unsold tokens withdrawn to the connected wallet")).toBeInTheDocument();
+  });
+
+  it("disables a withdrawal with nothing to withdraw, saying why", async () => {
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ bnbBalance: 0n, availableTokens: 0n }));
+    await openSale();
+    expect(screen.getByRole("button", { name: "Withdraw BNB" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Withdraw BNB" })).toHaveAccessibleDescription("The presale holds no BNB to withdraw");
+    expect(screen.getByRole("button", { name: "Withdraw unsold tokens" })).toHaveAccessibleDescription("No unsold token left to withdraw");
   });
 
   it("shows 'Try Again !' with the reason when a transaction fails", async () => {
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: true }));
     await openSale();
     fakeChain.sendTransaction.mockRejectedValueOnce(new ChainError("revert", "Presale is not open", { reason: "Presale is not open" }));
     await setupUser().click(screen.getByRole("button", { name: "Stop sale" }));
@@ -205,10 +256,13 @@ describe("ManageSale", () => {
 
   it("asks to connect a wallet, and connects one", async () => {
     fakeChain.connected = false;
+    fakeChain.account = OWNER.toLowerCase(); // as some wallets give it
     await openSale();
     expect(screen.getByText("Connect the presale owner's wallet to send transactions.")).toBeInTheDocument();
     await setupUser().click(screen.getByRole("button", { name: "Connect Wallet" }));
-    expect(await screen.findByRole("button", { name: "0xf39F...2266" })).toBeInTheDocument();
+    // In checksum case, never upper-cased by the button's style.
+    const connected = await screen.findByRole("button", { name: "0xf39F...2266" });
+    expect(getComputedStyle(connected).textTransform).toBe("none");
   });
 
   it("shows this presale's transaction history", async () => {

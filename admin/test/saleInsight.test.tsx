@@ -10,6 +10,7 @@ import { captureDownloads, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, PRESALE, presaleState, TOKEN } from "./chainScreenMocks";
+import { compactNumber } from "../src/saleInsight/figures";
 
 jest.mock("../src/chain/reads", () => require("./chainScreenMocks").readsMock());
 jest.mock("../src/chain/transactions", () => require("./chainScreenMocks").transactionsMock());
@@ -143,6 +144,21 @@ describe("ManageSale insight", () => {
       ]),
     );
     expect(screen.getByTestId("contributor-count")).toHaveTextContent("3 contributors");
+  });
+
+  it("shows a lone contribution as a dot with words, not a one-point line; axis ticks are compact", async () => {
+    // The sale started within the hour of its only contribution: one point on the timeline.
+    gateway
+      .answer("presaleStats", () => ({ ...stats(), contributors: 1, contributions: 1, startTime: "2024-05-01T10:30:00.000Z" }))
+      .answer("presaleTimeline", () => [{ ...point("2024-05-01T10:00:00.000Z", 40_000n * E18, 40_000n * E18, 1), cumulativeBusd: "0" }]);
+    await openSale();
+    const figure = await screen.findByRole("figure", { name: "Cumulative raised (BNB)" });
+    expect(within(figure).getByTestId("chart-single-BNB")).toHaveTextContent(/^One contribution so far40,000 BNB raised in the hour from /);
+    expect(figure.querySelector("svg")).toBeNull();
+    expect(figure).toHaveTextContent("40,000 of 100 BNB raised");
+    // A currency with nothing raised says it has none (rather than 'One contribution so far: 0 BUSD').
+    expect(screen.getByTestId("chart-single-BUSD")).toHaveTextContent(/^No BUSD contribution yet$/);
+    expect([40_000, 1_250_000, 0.5, 12].map(compactNumber)).toEqual(["40K", "1.3M", "0.5", "12"]);
   });
 
   it("lists the presale's contributors, largest first, 10 a page, with exact amounts", async () => {

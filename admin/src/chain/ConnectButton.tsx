@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from "@mui/material";
 import { useNotify } from "react-admin";
-import { shortAddress } from "./units";
+import { checkAddress, shortAddress } from "./units";
 import { useWallet } from "./useWallet";
 
 export const DISCONNECTED_MESSAGE = "Wallet Disconnected !";
@@ -13,17 +13,20 @@ export function ConnectButton({ connectLabel = "Connect Wallet", ...props }: But
   const { account, isActivating, status, openChooser, disconnect } = useWallet();
   const notify = useNotify();
   if (account) {
+    // Checksum case, as the chain writes it; the button's default upper case would turn it into '0XF39F…'.
+    const shown = checkAddress(account) ?? account;
     return (
       <Button
         variant="outlined"
-        title={`${account} (click to disconnect)`}
+        title={`${shown} (click to disconnect)`}
         {...props}
+        sx={[{ textTransform: "none" }, ...(Array.isArray(props.sx) ? props.sx : props.sx ? [props.sx] : [])]}
         onClick={async () => {
           await disconnect();
           notify(DISCONNECTED_MESSAGE, { type: "info", messageArgs: { _: DISCONNECTED_MESSAGE } });
         }}
       >
-        {shortAddress(account)}
+        {shortAddress(shown)}
       </Button>
     );
   }

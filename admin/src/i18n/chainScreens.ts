@@ -85,6 +85,32 @@ export const chainScreenMessages = {
         stop_first: "Ensure that sale is stop or Not",
         whitelisted: "%{smart_count} address whitelisted |||| %{smart_count} addresses whitelisted",
       },
+      /** What happened, under the success message (amounts formatted with the token's decimals and symbol). */
+      done: {
+        price_usdt: "Price set to %{amount} %{symbol} per USDT",
+        token_address: "Token address set to %{address}",
+        min_usdt: "Minimum contribution set to %{amount} USDT",
+        max_usdt: "Maximum contribution set to %{amount} USDT",
+        hard_cap_usdt: "Hard cap set to %{amount} USDT",
+        deposited: "%{amount} %{symbol} deposited",
+        started: "The sale is open for %{smart_count} day |||| The sale is open for %{smart_count} days",
+        stopped: "The sale is closed: %{bnb} BNB and %{usdt} USDT raised",
+        finalised: "Sale finalised: buyers can claim their tokens (staker %{staker})",
+        withdrawn_bnb: "%{amount} BNB withdrawn to the connected wallet",
+        withdrawn_tokens: "%{amount} %{symbol} unsold tokens withdrawn to the connected wallet",
+      },
+      /** Why an action is disabled, or what clicking it will say (its tooltip). */
+      why: {
+        already_open: "The sale is already open: stop it first",
+        finalised: "The sale is finalised: it cannot start again",
+        no_tokens: "The presale holds no token yet: deposit tokens first",
+        not_open: "The sale is not open",
+        stop_first: "The sale is open: stop it before finalising",
+        no_bnb: "The presale holds no BNB to withdraw",
+        close_first: "Stop the sale first",
+        no_unsold: "No unsold token left to withdraw",
+        tokens_sold: "Tokens have been sold: the token cannot change any more",
+      },
       values: {
         title: "On-chain values",
         token_address: "Token address",

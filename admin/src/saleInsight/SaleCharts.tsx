@@ -12,6 +12,7 @@ import { useTranslate } from "react-admin";
 import { formatAmount } from "../chain/units";
 import { SaleSection } from "../pages/ManageSale/SaleSection";
 import type { PresaleStats, TimelinePoint } from "./api";
+import { compactNumber } from "./figures";
 import { useTimeline } from "./useSaleInsight";
 
 const LABELS = "app.sale_insight";
@@ -21,7 +22,50 @@ const exact = (wei: string) => formatAmount(BigInt(wei), 18, { group: true, maxF
 /** For plotting only (a position on the axis), never for a figure shown. */
 const plot = (wei: string) => Number(formatAmount(BigInt(wei), 18));
 
-function CumulativeChart({ currency, points, cap }: { currency: "BNB" | "BUSD"; points: TimelinePoint[]; cap: string | null }) {
+/** A day on the per-day axis: 'May 1'. */
+const dayLabel = (at: string) => new Date(at).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** Fewer than two points draw no line: a dot and the state in words instead. */
+function SinglePoint({ point, currency, contributions }: { point: TimelinePoint | undefined; currency: string; contributions: number }) {
+  const translate = useTranslate();
+  const key = currency === "BNB" ? "cumulativeBnb" : "cumulativeBusd";
+  return (
+    <Box
+      data-testid={`chart-single-${currency}`}
+      sx={{ height: HEIGHT, display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, px: 2, textAlign: "left" }}
+    >
+      <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: "primary.main", flexShrink: 0 }} />
+      <Box>
+        {!point || BigInt(point[key]) === 0n ? (
+          <Typography>{translate(`${LABELS}.single_point_none`, { currency })}</Typography>
+        ) : (
+          <>
+            <Typography>{translate(`${LABELS}.single_point`, { smart_count: contributions })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate(`${LABELS}.single_point_detail`, {
+                raised: exact(point[key]),
+                currency,
+                at: new Date(point.at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+              })}
+            </Typography>
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function CumulativeChart({
+  currency,
+  points,
+  cap,
+  contributions,
+}: {
+  currency: "BNB" | "BUSD";
+  points: TimelinePoint[];
+  cap: string | null;
+  contributions: number;
+}) {
   const translate = useTranslate();
   const key = currency === "BNB" ? "cumulativeBnb" : "cumulativeBusd";
   const label = translate(`${LABELS}.cumulative_label`, { currency });
@@ -36,27 +80,31 @@ function CumulativeChart({ currency, points, cap }: { currency: "BNB" | "BUSD"; 
       <Typography variant="subtitle2" component="h3">
         {label}
       </Typography>
-      <LineChart
-        height={HEIGHT}
-        xAxis={[{ data: points.map((p) => new Date(p.at)), scaleType: "time" }]}
-        yAxis={[{ min: 0, max: highest > 0 ? highest * 1.05 : 1 }]}
-        series={[
-          {
-            data: points.map((p) => plot(p[key])),
-            label,
-            curve: "stepAfter",
-            valueFormatter: (_v, { dataIndex }) => `${exact(points[dataIndex][key])} ${currency}`,
-          },
-        ]}
-      >
-        {capValue !== null && (
-          <ChartsReferenceLine
-            y={capValue}
-            label={translate(`${LABELS}.hard_cap_label`, { currency })}
-            lineStyle={{ strokeDasharray: "6 4" }}
-          />
-        )}
-      </LineChart>
+      {points.length < 2 ? (
+        <SinglePoint point={points[0]} currency={currency} contributions={contributions} />
+      ) : (
+        <LineChart
+          height={HEIGHT}
+          xAxis={[{ data: points.map((p) => new Date(p.at)), scaleType: "time" }]}
+          yAxis={[{ min: 0, max: highest > 0 ? highest * 1.05 : 1, valueFormatter: (v: number) => compactNumber(v) }]}
+          series={[
+            {
+              data: points.map((p) => plot(p[key])),
+              label,
+              curve: "stepAfter",
+              valueFormatter: (_v, { dataIndex }) => `${exact(points[dataIndex][key])} ${currency}`,
+            },
+          ]}
+        >
+          {capValue !== null && (
+            <ChartsReferenceLine
+              y={capValue}
+              label={translate(`${LABELS}.hard_cap_label`, { currency })}
+              lineStyle={{ strokeDasharray: "6 4" }}
+            />
+          )}
+        </LineChart>
+      )}
       <Typography variant="caption" color="text.secondary" component="p">
         {summary}
       </Typography>
@@ -74,7 +122,8 @@ function PerDayChart({ points }: { points: TimelinePoint[] }) {
       </Typography>
       <BarChart
         height={HEIGHT}
-        xAxis={[{ data: points.map((p) => new Date(p.at).toLocaleDateString()), scaleType: "band" }]}
+        xAxis={[{ data: points.map((p) => dayLabel(p.at)), scaleType: "band" }]}
+        yAxis={[{ valueFormatter: (v: number) => compactNumber(v), tickMinStep: 1 }]}
         series={[{ data: points.map((p) => p.contributions), label: translate(`${LABELS}.per_day_label`) }]}
       />
     </Box>
@@ -104,8 +153,8 @@ export default function SaleCharts({ address, stats }: { address: string; stats:
             gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(3, minmax(0, 1fr))" },
           }}
         >
-          <CumulativeChart currency="BNB" points={cumulative} cap={stats.hardCapBnb} />
-          <CumulativeChart currency="BUSD" points={cumulative} cap={stats.hardCapBusd} />
+          <CumulativeChart currency="BNB" points={cumulative} cap={stats.hardCapBnb} contributions={stats.contributions} />
+          <CumulativeChart currency="BUSD" points={cumulative} cap={stats.hardCapBusd} contributions={stats.contributions} />
           <PerDayChart points={days.data ?? []} />
         </Box>
       )}

@@ -24,3 +24,7 @@ export function duration(seconds: number): string {
   if (hours) return `${hours}h ${minutes}m`;
   return minutes ? `${minutes}m` : "< 1m";
 }
+
+const compactFormat = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+/** A chart's axis tick: '40K', '1.2M', '0.5': short enough for the axis, never cut ('40,0…'). Ticks only: figures shown as text stay exact. */
+export const compactNumber = (value: number) => compactFormat.format(value);

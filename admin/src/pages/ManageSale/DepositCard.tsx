@@ -1,7 +1,7 @@
 import { Button, CircularProgress, Stack, TextField } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { depositAmount } from "../../chain";
-import { plain } from "./format";
+import { plain, show } from "./format";
 import { useSale } from "./useSale";
 import { SaleSection } from "./SaleSection";
 
@@ -22,6 +22,7 @@ export function DepositCard() {
     await act(
       { contract: "IERC20", address: state.tokenAddress, fn: "transfer", args: [address, amount] },
       translate(`${LABELS}.messages.succeeded`),
+      translate(`${LABELS}.done.deposited`, { amount: show(amount, token.decimals), symbol: token.symbol }),
     );
   };
   return (

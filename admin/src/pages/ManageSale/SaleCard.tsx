@@ -1,7 +1,10 @@
 import { Button, CircularProgress, Divider, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
-import { checkAddress, humanError, parseDays } from "../../chain";
+import { BNB_DECIMALS, BUSD_DECIMALS, checkAddress, humanError, parseDays, shortAddress } from "../../chain";
+import { saleAvailability, type Availability } from "./availability";
+import { show } from "./format";
+import { ReasonButton } from "./ReasonButton";
 import { useSale } from "./useSale";
 import { SaleSection } from "./SaleSection";
 
@@ -12,23 +15,27 @@ function ActionButton({
   onClick,
   children,
   color,
+  availability,
 }: {
   fn: string;
   onClick(): void;
   children: ReactNode;
   color?: "error" | "primary" | "secondary";
+  availability: Availability;
 }) {
+  const translate = useTranslate();
   const { pending } = useSale();
   return (
-    <Button
+    <ReasonButton
       variant="contained"
       color={color}
       onClick={onClick}
-      disabled={pending !== null}
+      disabled={pending !== null || availability.disabled}
+      reason={availability.reason && translate(`${LABELS}.why.${availability.reason}`)}
       startIcon={pending === fn ? <CircularProgress size={16} color="inherit" /> : undefined}
     >
       {children}
-    </Button>
+    </ReasonButton>
   );
 }
 
@@ -47,6 +54,9 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
   useEffect(() => setStaker(currentStaker), [currentStaker]);
   if (!state) return null;
   const message = (key: string) => translate(`${LABELS}.messages.${key}`);
+  const done = (key: string, args: Record<string, unknown> = {}) => translate(`${LABELS}.done.${key}`, args);
+  const can = saleAvailability(state);
+  const { token } = state;
 
   const start = async () => {
     let dayCount: bigint;
@@ -60,7 +70,7 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
     // Checked on a fresh read, before the wallet is asked anything.
     const now = (await reload()) ?? state;
     if (now.token.balance === 0n) return warn(`${LABELS}.messages.deposit_first`);
-    await act({ fn: "startPresale", args: [dayCount] }, message("started"));
+    await act({ fn: "startPresale", args: [dayCount] }, message("started"), done("started", { smart_count: Number(dayCount) }));
   };
 
   const finalise = async () => {
@@ -68,7 +78,7 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
     if (now.isPresaleOpen) return warn(`${LABELS}.messages.stop_first`);
     const to = checkAddress(staker);
     if (!to) return warn(`${LABELS}.settings.invalid_address`, "error");
-    await act({ fn: "finalizeSale", args: [to] }, message("finalised"));
+    await act({ fn: "finalizeSale", args: [to] }, message("finalised"), done("finalised", { staker: shortAddress(to) }));
   };
 
   const toggleWhitelist = async () => {
@@ -82,7 +92,14 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
   return (
     <SaleSection title={translate(`${LABELS}.sale.title`)}>
       <Stack spacing={2} sx={{ mt: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} role="group" aria-label={translate(`${LABELS}.sale.start`)}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: "flex-start", flexWrap: "wrap" }}
+          role="group"
+          aria-label={translate(`${LABELS}.sale.start`)}
+        >
           <TextField
             label={translate(`${LABELS}.sale.days`)}
             value={days}
@@ -92,10 +109,21 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
             size="small"
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
-          <ActionButton fn="startPresale" onClick={start}>
+          <ActionButton fn="startPresale" onClick={start} availability={can.start}>
             {translate(`${LABELS}.sale.start`)}
           </ActionButton>
-          <ActionButton fn="closePresale" color="error" onClick={() => void act({ fn: "closePresale" }, message("stopped"))}>
+          <ActionButton
+            fn="closePresale"
+            color="error"
+            availability={can.stop}
+            onClick={() =>
+              void act(
+                { fn: "closePresale" },
+                message("stopped"),
+                done("stopped", { bnb: show(state.ethEarned, BNB_DECIMALS), usdt: show(state.busdEarned, BUSD_DECIMALS) }),
+              )
+            }
+          >
             {translate(`${LABELS}.sale.stop`)}
           </ActionButton>
         </Stack>
@@ -119,16 +147,32 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
             size="small"
             fullWidth
           />
-          <ActionButton fn="finalizeSale" color="secondary" onClick={finalise}>
+          <ActionButton fn="finalizeSale" color="secondary" onClick={finalise} availability={can.finalise}>
             {translate(`${LABELS}.sale.finalise`)}
           </ActionButton>
         </Stack>
         <Divider />
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
-          <ActionButton fn="withdrawBNB" onClick={() => void act({ fn: "withdrawBNB" }, message("succeeded"))}>
+          <ActionButton
+            fn="withdrawBNB"
+            availability={can.withdrawBnb}
+            onClick={() =>
+              void act({ fn: "withdrawBNB" }, message("succeeded"), done("withdrawn_bnb", { amount: show(state.bnbBalance, BNB_DECIMALS) }))
+            }
+          >
             {translate(`${LABELS}.sale.withdraw_bnb`)}
           </ActionButton>
-          <ActionButton fn="getUnsoldTokens" onClick={() => void act({ fn: "getUnsoldTokens" }, message("succeeded"))}>
+          <ActionButton
+            fn="getUnsoldTokens"
+            availability={can.withdrawTokens}
+            onClick={() =>
+              void act(
+                { fn: "getUnsoldTokens" },
+                message("succeeded"),
+                done("withdrawn_tokens", { amount: show(state.availableTokens, token.decimals), symbol: token.symbol }),
+              )
+            }
+          >
             {translate(`${LABELS}.sale.withdraw_tokens`)}
           </ActionButton>
         </Stack>

@@ -2,7 +2,7 @@ import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import { Alert, Box, Chip, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import { useNotify, useTranslate } from "react-admin";
-import { ConnectButton, sameAddress, useWallet } from "../../chain";
+import { checkAddress, ConnectButton, sameAddress, useWallet } from "../../chain";
 import { useSale } from "./useSale";
 
 const LABELS = "app.manage_sale";
@@ -99,7 +99,7 @@ export function SaleHeader() {
       {state && !account && status === "ready" && <Alert severity="info">{translate(`${LABELS}.connect_hint`)}</Alert>}
       {state && account && !sameAddress(account, state.owner) && (
         <Alert severity="warning" data-testid="not-owner">
-          {translate(`${LABELS}.not_owner`, { account, owner: state.owner })}
+          {translate(`${LABELS}.not_owner`, { account: checkAddress(account) ?? account, owner: state.owner })}
         </Alert>
       )}
     </Stack>

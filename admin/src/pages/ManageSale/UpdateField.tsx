@@ -1,6 +1,7 @@
-import { Button, CircularProgress, Stack, TextField } from "@mui/material";
+import { CircularProgress, Stack, TextField } from "@mui/material";
 import { useEffect, useId, useState } from "react";
 import { useTranslate } from "react-admin";
+import { ReasonButton } from "./ReasonButton";
 
 export type Parsed<T> = { value: T; error?: undefined } | { value?: undefined; error: string };
 
@@ -14,6 +15,8 @@ export interface UpdateFieldProps<T> {
   parse(text: string): Parsed<T>;
   onUpdate(value: T): Promise<unknown>;
   disabled?: boolean;
+  /** Why the value cannot be changed in the sale's state (translated): the button is disabled with it as a tooltip. */
+  blockedReason?: string | null;
   busy?: boolean;
   inputMode?: "decimal" | "text" | "numeric";
 }
@@ -26,6 +29,7 @@ export function UpdateField<T>({
   parse,
   onUpdate,
   disabled,
+  blockedReason,
   busy,
   inputMode = "decimal",
 }: UpdateFieldProps<T>) {
@@ -48,15 +52,16 @@ export function UpdateField<T>({
         fullWidth
         slotProps={{ htmlInput: { inputMode, spellCheck: false } }}
       />
-      <Button
+      <ReasonButton
         variant="contained"
         onClick={() => parsed.error === undefined && void onUpdate(parsed.value as T)}
-        disabled={disabled || parsed.error !== undefined}
+        disabled={disabled || !!blockedReason || parsed.error !== undefined}
+        reason={blockedReason}
         sx={{ mt: "2px", minWidth: 96 }}
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
       >
         {translate("app.manage_sale.settings.update")}
-      </Button>
+      </ReasonButton>
     </Stack>
   );
 }

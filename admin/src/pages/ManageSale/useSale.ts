@@ -34,8 +34,9 @@ export interface Sale {
    * Sends one transaction (to the presale unless told otherwise) with the
    * screen's toasts, then re-reads the presale and its history at or after the
    * receipt's block. Resolves with the receipt and the new state, or null.
+   * `detail` says what happened, under the success message.
    */
-  act(req: SaleRequest, success?: string): Promise<{ receipt: TransactionReceipt; state: PresaleState | null } | null>;
+  act(req: SaleRequest, success?: string, detail?: string): Promise<{ receipt: TransactionReceipt; state: PresaleState | null } | null>;
   /** The function being sent, while a transaction is under way. */
   pending: string | null;
   /** A warning toast at the chain position (top right). */
@@ -104,8 +105,8 @@ export function useSaleState(address: string): Sale {
   const refetchHistory = history.refetch;
   const refetchRecord = records.refetch;
   const act = useCallback<Sale["act"]>(
-    async (req, success) => {
-      const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, { success });
+    async (req, success, detail) => {
+      const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, { success, detail });
       void refetchHistory();
       // The gateway updates the launchpad record from some mined transactions (setTokenAddress).
       void refetchRecord();
