@@ -49,9 +49,10 @@ export class SessionStore {
   /** A new session id (the token's `jti`): random, so a session cannot be named by guessing. */
   newId = () => randomUUID();
 
-  /** Records a session before its token is handed out. */
+  /** Records a session before its token is handed out; signing in is its first use (lastSeenAt). */
   async record(jti: string, user: AuthUser, expiresAt: number, meta: { ip: string; userAgent?: string }) {
     const now = new Date();
+    this.lastWritten.set(jti, now.getTime());
     await this.ds.getRepository(Session.name).insert({
       jti,
       userId: user.id,
@@ -60,6 +61,7 @@ export class SessionStore {
       userAgent: meta.userAgent?.slice(0, 255) ?? null,
       expiresAt,
       revoked: false,
+      lastSeenAt: now,
       createdAt: now,
       updatedAt: now,
     });
