@@ -84,9 +84,7 @@ const GRIDS: Record<string, string> = {
   staff:
     "About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcude BlocklistEntry:rcudex ChainTransaction:re",
 };
-const ROLE_PERMISSIONS: Record<string, Permission[]> = Object.fromEntries(
-  Object.entries(GRIDS).map(([role, text]) => [role, grid(text)]),
-);
+const ROLE_PERMISSIONS: Record<string, Permission[]> = Object.fromEntries(Object.entries(GRIDS).map(([role, text]) => [role, grid(text)]));
 
 const fileName = (f: unknown) => (f && typeof f === "object" && "name" in f ? String((f as File).name) : undefined);
 
