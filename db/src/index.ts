@@ -7,6 +7,7 @@ import { AuditTrail1732600000000 } from "./migrations/1732600000000-AuditTrail";
 import { ChainIndex1732700000000 } from "./migrations/1732700000000-ChainIndex";
 import { Roles1732800000000 } from "./migrations/1732800000000-Roles";
 import { ApiTokens1732900000000 } from "./migrations/1732900000000-ApiTokens";
+import { SortIndexes1733100000000 } from "./migrations/1733100000000-SortIndexes";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -19,6 +20,7 @@ export const migrations = [
   ChainIndex1732700000000,
   Roles1732800000000,
   ApiTokens1732900000000,
+  SortIndexes1733100000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";
