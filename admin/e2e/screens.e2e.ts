@@ -581,8 +581,16 @@ describe("sorting (issue 26)", () => {
     };
     page.on("response", onResponse);
     try {
+      await open(page, "/News");
       for (const route of LISTS) {
-        await open(page, `/${route}`);
+        // Inside the app (no page load): the list asks for its first page; a table shows when it has rows.
+        const listed = page.waitForResponse((r) => r.url().endsWith("/graphql") && /sortField/.test(r.request().postData() ?? ""));
+        await page.evaluate((path) => {
+          window.history.pushState({}, "", path);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        }, `/${route}`);
+        const { data } = await (await listed).json();
+        if (data?.items?.length) await page.locator("tbody tr").first().waitFor();
         const arrows = page.locator("thead .MuiTableSortLabel-root");
         const total = await arrows.count();
         for (let i = 0; i < total; i++) {
