@@ -20,6 +20,7 @@ import {
   submitDialog,
   type Browser,
 } from "./browser";
+import { LISTS } from "./screenList";
 
 let browser: Browser;
 const tmp = mkdtempSync(path.join(tmpdir(), "presale-e2e-files-"));
@@ -571,6 +572,61 @@ describe("every screen against the real gateway", () => {
     await page.getByRole("button", { name: "Toggle light/dark mode" }).click();
     await shot(page, "24-news-dark");
     await page.getByRole("button", { name: "Toggle light/dark mode" }).click();
+  });
+});
+
+describe("sorting (issue 26)", () => {
+  it("sorts every list by each column with an arrow, on the server, and a reload keeps the sort", async () => {
+    const { page } = browser;
+    // A list request the gateway refuses (a column it does not sort by) shows up here.
+    const refused: string[] = [];
+    const onResponse = async (response: import("playwright-core").Response) => {
+      if (!response.url().endsWith("/graphql") || !/sortField/.test(response.request().postData() ?? "")) return;
+      const body = await response.text().catch(() => "");
+      if (/"errors"/.test(body)) refused.push(`${page.url()}: ${body.slice(0, 300)}`);
+    };
+    page.on("response", onResponse);
+    try {
+      await open(page, "/News");
+      for (const route of LISTS) {
+        // Inside the app (no page load): the list asks for its first page; a table shows when it has rows.
+        const listed = page.waitForResponse((r) => r.url().endsWith("/graphql") && /sortField/.test(r.request().postData() ?? ""));
+        await page.evaluate((path) => {
+          window.history.pushState({}, "", path);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        }, `/${route}`);
+        const { data } = await (await listed).json();
+        if (data?.items?.length) await page.locator("tbody tr").first().waitFor();
+        const arrows = page.locator("thead .MuiTableSortLabel-root");
+        const total = await arrows.count();
+        for (let i = 0; i < total; i++) {
+          // Each press is a sort not yet asked for on this page: the list asks the gateway.
+          const answered = page.waitForResponse((r) => r.url().endsWith("/graphql") && /sortField/.test(r.request().postData() ?? ""));
+          await arrows.nth(i).click();
+          await answered;
+          await eventually(async () => expect(await arrows.nth(i).getAttribute("class")).toContain("Mui-active"));
+        }
+      }
+    } finally {
+      page.off("response", onResponse);
+    }
+    expect(refused).toEqual([]);
+
+    await open(page, "/News");
+    const heading = page.locator("thead th", { hasText: "Heading" }).locator(".MuiTableSortLabel-root");
+    await heading.click();
+    await eventually(() => expect(page.url()).toMatch(/sort=heading/));
+    await page.waitForLoadState("networkidle");
+    const order = new URL(page.url()).searchParams.get("order");
+    const sorted = await page.locator("tbody tr").allTextContents();
+    await page.reload();
+    await page.locator("tbody tr").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("heading");
+    expect(new URL(page.url()).searchParams.get("order")).toBe(order);
+    expect(await heading.getAttribute("class")).toContain(`direction${order === "DESC" ? "Desc" : "Asc"}`);
+    expect(await heading.getAttribute("class")).toContain("Mui-active");
+    expect(await page.locator("tbody tr").allTextContents()).toEqual(sorted);
   });
 });
 

@@ -14,6 +14,16 @@ export const schema = buildSchema(readFileSync(path.join(__dirname, "../../gatew
 
 export type Row = Record<string, any>;
 
+/** The fields a list sorts by, as the gateway declares them in `all<plural>`'s sortField description ("...; sortable: id, createdAt, ..."). */
+export function sortableFields(plural: string): string[] {
+  const description = schema
+    .getQueryType()
+    ?.getFields()
+    [`all${plural}`]?.args.find((arg) => arg.name === "sortField")?.description;
+  const listed = /sortable: (.*)$/.exec(description ?? "")?.[1];
+  return listed ? listed.split(", ") : [];
+}
+
 export interface Call {
   operationName: string;
   variables: Record<string, any>;
@@ -37,7 +47,7 @@ const CONSTANT_IDENTIFIERS: Record<string, string> = {
 };
 
 /** Plural used in operation names ('News' → 'News', 'User' → 'Users'), read from the schema. */
-function listTypes(): Map<string, string> {
+export function listTypes(): Map<string, string> {
   const map = new Map<string, string>();
   const fields = schema.getQueryType()!.getFields();
   for (const name of Object.keys(fields)) {
@@ -218,6 +228,12 @@ export class FakeGateway {
     const root: Record<string, (args: Row) => unknown> = {};
     for (const [plural, type] of this.plurals) {
       root[`all${plural}`] = (a) => {
+        // As the gateway: a field it does not declare sortable is refused.
+        if (a.sortField && !sortableFields(plural).includes(a.sortField)) {
+          throw new GraphQLError(`Cannot sort by ${a.sortField}`, {
+            extensions: { code: "BAD_USER_INPUT", fieldErrors: { sortField: `Cannot sort by ${a.sortField}` } },
+          });
+        }
         const rows = this.list(type, a);
         const perPage = a.perPage ?? 25;
         return rows.slice((a.page ?? 0) * perPage, ((a.page ?? 0) + 1) * perPage);

@@ -5,7 +5,7 @@
  * indexer's state, the LaunchPad progress column (one Multicall3 call a page)
  * and the Dashboard's open sales.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { captureDownloads, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
@@ -180,6 +180,19 @@ describe("ManageSale insight", () => {
     expect(await within(card).findByText(BUYER)).toBeInTheDocument();
     await user.click(within(card).getByText("Time"));
     await waitFor(() => expect(gateway.lastCall("allContributions").variables).toMatchObject({ sortField: "boughtAt" }));
+  });
+
+  it("keeps the contributors' sort over a reload (kept in the store, per presale)", async () => {
+    const user = setupUser();
+    await openSale();
+    await within(table("Contributors")).findByText(`12.000000000000000001 BUSD`);
+    await user.click(within(table("Contributors")).getByText("Buyer"));
+    await waitFor(() => expect(gateway.lastCall("allContributions").variables).toMatchObject({ sortField: "buyer", sortOrder: "ASC" }));
+    cleanup();
+    gateway.calls.length = 0;
+    await openSale();
+    await waitFor(() => expect(gateway.callsOf("allContributions").length).toBeGreaterThan(0));
+    expect(gateway.callsOf("allContributions")[0].variables).toMatchObject({ sortField: "buyer", sortOrder: "ASC" });
   });
 
   it("exports every contributor of the presale with the product's export buttons, amounts exact", async () => {

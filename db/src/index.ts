@@ -8,6 +8,7 @@ import { ChainIndex1732700000000 } from "./migrations/1732700000000-ChainIndex";
 import { Roles1732800000000 } from "./migrations/1732800000000-Roles";
 import { ApiTokens1732900000000 } from "./migrations/1732900000000-ApiTokens";
 import { SessionLastSeen1733000000000 } from "./migrations/1733000000000-SessionLastSeen";
+import { SortIndexes1733100000000 } from "./migrations/1733100000000-SortIndexes";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -21,6 +22,7 @@ export const migrations = [
   Roles1732800000000,
   ApiTokens1732900000000,
   SessionLastSeen1733000000000,
+  SortIndexes1733100000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";

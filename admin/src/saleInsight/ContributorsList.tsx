@@ -18,19 +18,20 @@ export function ContributorsList({
   tokenDecimals: number;
 }) {
   const columns: Column[] = [
-    col.text("buyer", `${FIELD}.buyer`, { sortable: false }),
-    col.text("currency", `${FIELD}.currency`),
+    col.text("buyer", `${FIELD}.buyer`, { sortable: true }),
+    col.text("currency", `${FIELD}.currency`, { sortable: true }),
     col.text("amountPaid", `${FIELD}.amountPaid`, {
       sortable: true,
       render: (r: RaRecord) => `${units(r.amountPaid, 18, true)} ${r.currency}`,
       exportValue: (r: RaRecord) => units(r.amountPaid, 18),
     }),
     col.text("tokens", `${FIELD}.tokens`, {
+      sortable: true,
       render: (r) => units(r.tokens, tokenDecimals, true),
       exportValue: (r) => units(r.tokens, tokenDecimals),
     }),
     col.datetime("boughtAt", `${FIELD}.boughtAt`, { sortable: true }),
-    col.text("txHash", `${FIELD}.txHash`),
+    col.text("txHash", `${FIELD}.txHash`, { sortable: true }),
   ];
   return (
     <InsightList

@@ -50,7 +50,9 @@ export function InsightList(props: InsightListProps) {
 /** The list inside its resource's context (DataTable and the export read the resource from it). */
 function ResourceList({ title, resource, filter, sort, columns, indexedBlock, empty }: InsightListProps) {
   const translate = useTranslate();
-  const list = useListController({ resource, filter, sort, perPage: 10, disableSyncWithLocation: true, storeKey: false });
+  // Two lists share the page: their sort and page are kept in the store (a reload keeps them), per presale.
+  const storeKey = `insight.${resource}.${String(filter.presaleAddress ?? "")}`;
+  const list = useListController({ resource, filter, sort, perPage: 10, disableSyncWithLocation: true, storeKey });
   useOnNewBlock(indexedBlock, () => void list.refetch());
   return (
     <ListContextProvider value={list}>

@@ -48,7 +48,7 @@ function OnChainState({ presale }: { presale: string }) {
 /** The presale's whitelist as indexed (one row per address, its last allocation), with each address's state on chain. */
 export function WhitelistList({ presale, indexedBlock }: { presale: string; indexedBlock: number | undefined }) {
   const columns: Column[] = [
-    col.text("address", `${FIELD}.address`),
+    col.text("address", `${FIELD}.address`, { sortable: true }),
     col.text("allocation", `${FIELD}.allocation`, {
       sortable: true,
       render: (r: RaRecord) => `${units(r.allocation, 18, true)} BNB`,

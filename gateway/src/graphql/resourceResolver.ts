@@ -1,7 +1,7 @@
 import { Arg, Args, ArgsType, Ctx, Extensions, Field, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { AnyResource } from "../resources/kit/define";
 import { savedMessage } from "../resources/kit/messages";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../resources/kit/query";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, sortFieldsOf } from "../resources/kit/query";
 import { rowCostOf } from "./limits";
 import { fromGraphQLUpload } from "../resources/kit/uploads";
 import type { GqlContext } from "./context";
@@ -40,7 +40,11 @@ export function resourceResolver(resource: AnyResource): Function {
     @Field(() => Int, { nullable: true, description: "0-based page number" }) page?: number;
     @Field(() => Int, { nullable: true, description: `Rows per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` })
     perPage?: number;
-    @Field(() => String, { nullable: true }) sortField?: string;
+    @Field(() => String, {
+      nullable: true,
+      description: `The field to sort by (default ${resource.defaultSort.field}); sortable: ${sortFieldsOf(resource).join(", ")}`,
+    })
+    sortField?: string;
     @Field(() => String, { nullable: true, description: "ASC or DESC" }) sortOrder?: string;
     @Field(() => types.filter, { nullable: true }) filter?: Input;
   }

@@ -17,18 +17,24 @@ export const AuditEvent = defineResource({
   doc: "A change to a record: who (actor), how (transport, request), what (resource, record, operation) and the changed fields.",
   fields: {
     actorId: field.int({ filterable: true, doc: "The user who acted; null when the gateway itself acted" }),
-    actorName: field.string(100, { required: true, searchable: true, doc: "The user's name, 'system' or 'anonymous'" }),
-    transport: field.string(16, { required: true, oneOf: [...AUDIT_TRANSPORTS], filterable: true }),
+    actorName: field.string(100, { required: true, sortable: true, searchable: true, doc: "The user's name, 'system' or 'anonymous'" }),
+    transport: field.string(16, { required: true, oneOf: [...AUDIT_TRANSPORTS], filterable: true, sortable: true }),
     requestId: field.string(64),
     ip: field.string(45),
-    resource: field.string(64, { required: true, filterable: true, searchable: true, doc: "The GraphQL type name of the record" }),
+    resource: field.string(64, {
+      required: true,
+      filterable: true,
+      sortable: true,
+      searchable: true,
+      doc: "The GraphQL type name of the record",
+    }),
     recordId: field.string(64, { filterable: true }),
-    operation: field.string(16, { required: true, oneOf: [...AUDIT_OPERATIONS], filterable: true }),
+    operation: field.string(16, { required: true, oneOf: [...AUDIT_OPERATIONS], filterable: true, sortable: true }),
     changes: field.text({
       required: true,
       doc: "JSON array of { field, before, after }, { field, diff } (rich and long text) or { field, redacted: true } (secrets)",
     }),
-    txHash: field.string(66, { doc: "The chain transaction, for chain actions the gateway recorded" }),
+    txHash: field.string(66, { sortable: true, doc: "The chain transaction, for chain actions the gateway recorded" }),
     chainId: field.int(),
     /** The record's values right after the event (before it, for a delete), secrets left out: what a revision shows and restores. */
     snapshot: field.text({ hidden: true }),
@@ -47,5 +53,11 @@ export const AuditEvent = defineResource({
     ["recordId", "createdAt", "id"],
     ["operation", "createdAt", "id"],
     ["transport", "createdAt", "id"],
+    // Each sortable column, by index (the Activity screen's headers).
+    ["actorName", "id"],
+    ["transport", "id"],
+    ["resource", "id"],
+    ["operation", "id"],
+    ["txHash", "id"],
   ],
 });

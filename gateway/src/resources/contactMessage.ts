@@ -7,7 +7,7 @@ export const ContactMessage = defineResource({
   fields: {
     name: field.string(255, { sortable: true, searchable: true, readOnly: true }),
     email: field.string(255, { sortable: true, searchable: true, readOnly: true, legacy: "Email" }),
-    website: field.string(500, { searchable: true, readOnly: true }),
+    website: field.string(500, { sortable: true, searchable: true, readOnly: true }),
     comments: field.text({ searchable: true, readOnly: true, legacy: "Comments" }),
   },
   area: "messages",

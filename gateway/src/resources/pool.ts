@@ -13,7 +13,7 @@ export const Pool = defineResource({
     isTokenOnly: field.bool(true),
     lpAddresses: field.address(),
     tokenSymbol: field.string(100, { sortable: true, searchable: true }),
-    tokenAddresses: field.address({ required: true }),
+    tokenAddresses: field.address({ required: true, sortable: true }),
     quoteTokenSymbol: field.string(100),
     quoteTokenAddresses: field.address({ legacy: "quoteTokenAdresses" }),
     depositFee: field.amount(),

@@ -15,6 +15,7 @@ const fields = {
     required: true,
     default: "editor",
     filterable: true,
+    sortable: true,
     doc: "The user's role: admin, editor, sale-operator, viewer or a custom role's name (allRoles)",
   }),
   approved: field.bool(true, { filterable: true, doc: "Pending self-registrations cannot sign in until approved" }),

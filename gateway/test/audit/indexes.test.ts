@@ -32,11 +32,15 @@ async function seedEvents(app: TestApp) {
   else await app.services.ds.query("ANALYZE");
 }
 
-/** The plan of the audit list's id query (as the service builds it) for a filter, default sort (newest first). */
-async function planOf(app: TestApp, filter: Record<string, unknown>): Promise<string> {
+/** The plan of the audit list's id query (as the service builds it) for a filter, by default sorted newest first. */
+async function planOf(
+  app: TestApp,
+  filter: Record<string, unknown>,
+  sort: { sortField?: string; sortOrder?: string } = {},
+): Promise<string> {
   const qb = app.services.ds.getRepository(AuditEvent.name).createQueryBuilder("r").select("r.id", "id");
   applyFilter(qb, AuditEvent, filter);
-  applySortAndPage(qb, AuditEvent, { perPage: 25, page: 0 });
+  applySortAndPage(qb, AuditEvent, { perPage: 25, page: 0, ...sort });
   const [sql, params] = qb.getQueryAndParameters();
   const rows: Record<string, unknown>[] = await app.services.ds.query(
     `${TEST_DB === "mysql" ? "EXPLAIN" : "EXPLAIN QUERY PLAN"} ${sql}`,
@@ -69,6 +73,18 @@ describe("audit_events indexes", () => {
   ])("%s", async (_name, filter, index) => {
     const plan = await planOf(app, filter);
     expect(plan).toContain(index);
+    expect(plan).not.toMatch(/TEMP B-TREE|filesort|SCAN r\b(?! USING)/i);
+  });
+
+  // The Activity screen's sortable columns (issue 26): each by its own index, both ways.
+  it.each(
+    ["actorName", "transport", "resource", "operation", "txHash"].flatMap((field) => [
+      [field, "ASC"],
+      [field, "DESC"],
+    ]),
+  )("sorted by %s %s", async (sortField, sortOrder) => {
+    const plan = await planOf(app, {}, { sortField, sortOrder });
+    expect(plan).toContain(`IDX_audit_events_${sortField}_id`);
     expect(plan).not.toMatch(/TEMP B-TREE|filesort|SCAN r\b(?! USING)/i);
   });
 });

@@ -28,19 +28,25 @@ export function ActivityList() {
         col.datetime("createdAt", `${FIELDS}.createdAt`, { sortable: true }),
         col.text("actorName", `${FIELDS}.actorName`, { sortable: true }),
         col.text("transport", `${FIELDS}.transport`, {
+          sortable: true,
           render: (r) => translate(`app.audit.transports.${r.transport}`, { _: r.transport }),
           exportValue: (r) => String(r.transport),
         }),
         col.text("operation", `${FIELDS}.operation`, {
+          sortable: true,
           render: (r) => translate(`app.audit.operations.${r.operation}`, { _: r.operation }),
           exportValue: (r) => String(r.operation),
         }),
         col.text("resource", `${FIELDS}.resource`, {
+          sortable: true,
           render: (r) => <RecordLink event={r} />,
           exportValue: (r) => (r.recordId ? `${r.resource} #${r.recordId}` : String(r.resource)),
         }),
         col.text("changes", `${FIELDS}.changes`, { render: (r) => <ChangesCell event={r} />, exportValue: changesSummary }),
-        col.text("txHash", `${FIELDS}.txHash`, { render: (r) => (r.txHash ? <TxHash hash={r.txHash} explorerUrl={explorerUrl} /> : null) }),
+        col.text("txHash", `${FIELDS}.txHash`, {
+          sortable: true,
+          render: (r) => (r.txHash ? <TxHash hash={r.txHash} explorerUrl={explorerUrl} /> : null),
+        }),
         col.actions("restore", "app.audit.restore", (r) => <RestoreDeletedButton event={r} />),
       ]}
     />

@@ -26,11 +26,14 @@ export function ChainTransactionList() {
         col.text("contract", `${FIELDS}.contract`, { sortable: true }),
         col.text("functionName", `${FIELDS}.functionName`, { sortable: true }),
         col.text("args", `${FIELDS}.args`, { render: (r) => <TxArgs args={r.args} /> }),
-        col.text("presaleAddress", `${FIELDS}.presaleAddress`, { render: (r) => <PresaleLink address={r.presaleAddress} /> }),
-        col.text("wallet", `${FIELDS}.wallet`, { render: (r) => <Address address={r.wallet} explorerUrl={explorerUrl} /> }),
-        col.text("userName", `${FIELDS}.userName`),
-        col.text("status", `${FIELDS}.status`, { render: (r) => <TxStatus status={r.status} /> }),
-        col.text("hash", `${FIELDS}.hash`, { render: (r) => <TxHash hash={r.hash} explorerUrl={explorerUrl} /> }),
+        col.text("presaleAddress", `${FIELDS}.presaleAddress`, {
+          sortable: true,
+          render: (r) => <PresaleLink address={r.presaleAddress} />,
+        }),
+        col.text("wallet", `${FIELDS}.wallet`, { sortable: true, render: (r) => <Address address={r.wallet} explorerUrl={explorerUrl} /> }),
+        col.text("userName", `${FIELDS}.userName`, { sortable: true }),
+        col.text("status", `${FIELDS}.status`, { sortable: true, render: (r) => <TxStatus status={r.status} /> }),
+        col.text("hash", `${FIELDS}.hash`, { sortable: true, render: (r) => <TxHash hash={r.hash} explorerUrl={explorerUrl} /> }),
       ]}
     />
   );

@@ -12,7 +12,7 @@ export const ContactList = () => (
       col.serial(),
       col.text("name", `${FIELDS}.name`, { sortable: true }),
       col.text("email", `${FIELDS}.email`, { sortable: true }),
-      col.text("website", `${FIELDS}.website`),
+      col.text("website", `${FIELDS}.website`, { sortable: true }),
       col.text("comments", `${FIELDS}.comments`),
       col.datetime("updatedAt", `${FIELDS}.date`, { sortable: true }),
     ]}

@@ -38,7 +38,13 @@ export const LaunchPadList = () => (
   <CrudList
     title="resources.LaunchPad.title"
     columns={[
-      col.actions("pools", "resources.LaunchPad.fields.pools", () => <PoolDays />),
+      // The lock days follow the pool id: the column sorts by it.
+      col.text("pid", "resources.LaunchPad.fields.pools", {
+        key: "pools",
+        sortable: true,
+        render: () => <PoolDays />,
+        exportValue: (r) => lockDaysForPid(r.pid),
+      }),
       col.text("presaleAddress", "resources.LaunchPad.fields.presaleAddress", { sortable: true }),
       col.actions("progress", "app.sale_insight.fields.progress", () => (
         <Suspense fallback={null}>

@@ -51,7 +51,7 @@ export function FarmList() {
         col.text("pid", `${FIELDS}.pid`, { sortable: true }),
         col.image(),
         col.text("lpSymbol", `${FIELDS}.lpSymbol`, { sortable: true }),
-        col.text("tokenAddresses", `${FIELDS}.tokenAddresses`),
+        col.text("tokenAddresses", `${FIELDS}.tokenAddresses`, { sortable: true }),
         rowActions.edit(),
         rowActions.delete(),
       ]}

@@ -29,13 +29,14 @@ export function SignInList() {
       filters={filters}
       columns={[
         col.datetime("createdAt", `${FIELDS}.createdAt`, { sortable: true }),
-        col.text("email", `${FIELDS}.email`),
+        col.text("email", `${FIELDS}.email`, { sortable: true }),
         col.text("result", `${FIELDS}.result`, {
+          sortable: true,
           render: (r) => translate(`app.security.result.${r.result}`),
           exportValue: (r) => String(r.result),
         }),
-        col.text("ip", `${FIELDS}.ip`),
-        col.text("userAgent", `${FIELDS}.userAgent`),
+        col.text("ip", `${FIELDS}.ip`, { sortable: true }),
+        col.text("userAgent", `${FIELDS}.userAgent`, { sortable: true }),
       ]}
     />
   );

@@ -27,7 +27,7 @@ export const UserList = () => (
       col.text("name", "app.auth.name", { sortable: true }),
       col.text("email", "app.auth.email", { sortable: true }),
       col.datetime("createdAt", `${LABELS}.fields.date`, { sortable: true }),
-      col.text("role", `${LABELS}.fields.role`),
+      col.text("role", `${LABELS}.fields.role`, { sortable: true }),
       col.actions("approved", `${LABELS}.fields.approved`, () => (
         <FlagSwitch
           source="approved"
