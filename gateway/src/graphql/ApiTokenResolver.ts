@@ -15,6 +15,7 @@ import {
   Resolver,
 } from "type-graphql";
 import { may } from "../auth/access";
+import { TOKEN_SORT_FIELDS } from "../auth/apiTokens";
 import type { AuthUser } from "../auth/tokens";
 import { UnauthenticatedError, ValidationError } from "../errors";
 import type { GqlContext } from "./context";
@@ -58,7 +59,8 @@ class ApiTokenFilter {
 class ApiTokenListArgs {
   @Field(() => Int, { nullable: true, description: "0-based page number" }) page?: number;
   @Field(() => Int, { nullable: true, description: "Rows per page (default 25, at most 1000)" }) perPage?: number;
-  @Field(() => String, { nullable: true }) sortField?: string;
+  @Field(() => String, { nullable: true, description: `The field to sort by (default id); sortable: ${TOKEN_SORT_FIELDS.join(", ")}` })
+  sortField?: string;
   @Field(() => String, { nullable: true, description: "ASC or DESC" }) sortOrder?: string;
   @Field(() => ApiTokenFilter, { nullable: true }) filter?: ApiTokenFilter;
 }

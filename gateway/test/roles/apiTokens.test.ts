@@ -114,6 +114,27 @@ describe("API tokens", () => {
     expect(listed.body.data.allApiTokens[0].lastUsedAt).not.toBeNull();
   });
 
+  it("sorts the list by every column the screens show, the owner by name, and refuses any other field", async () => {
+    const zed = await userWith("editor", "zed@example.com");
+    await create(zed, { name: "a-zed" });
+    await create(admin, { name: "b-admin" });
+    const sorted = async (field: string, order: string) => {
+      const res = await app.gql(
+        `query($f: String, $o: String) { allApiTokens(sortField: $f, sortOrder: $o) { name userName } }`,
+        { f: field, o: order },
+        admin,
+      );
+      expect(res.body.errors).toBeUndefined();
+      return (res.body.data.allApiTokens as { name: string; userName: string }[]).filter((t) => ["a-zed", "b-admin"].includes(t.name));
+    };
+    expect((await sorted("userName", "ASC")).map((t) => t.userName)).toEqual(["admin", "zed@example.com"]);
+    expect((await sorted("userName", "DESC")).map((t) => t.userName)).toEqual(["zed@example.com", "admin"]);
+    expect((await sorted("name", "DESC")).map((t) => t.name)).toEqual(["b-admin", "a-zed"]);
+    const refused = await app.gql(`{ allApiTokens(sortField: "tokenHash") { id } }`, {}, admin);
+    expect(errorCode(refused)).toBe("BAD_USER_INPUT");
+    expect(refused.body.errors[0].message).toMatch(/Cannot sort by tokenHash/);
+  });
+
   it("read-only: reads public and private lists, and is refused on every mutation", async () => {
     const session = await userWith("staff", "ro@example.com");
     const { token } = await create(session, { name: "reader", readOnly: true });

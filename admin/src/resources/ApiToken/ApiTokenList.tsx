@@ -33,17 +33,18 @@ export const ApiTokenList = () => (
     sort={{ field: "createdAt", order: "DESC" }}
     columns={[
       col.serial(),
-      col.text("name", `${LABELS}.fields.name`),
-      col.text("userName", `${LABELS}.fields.owner`),
-      col.text("description", `${LABELS}.fields.description`),
-      col.datetime("createdAt", `${LABELS}.fields.created`),
+      col.text("name", `${LABELS}.fields.name`, { sortable: true }),
+      col.text("userName", `${LABELS}.fields.owner`, { sortable: true }),
+      col.text("description", `${LABELS}.fields.description`, { sortable: true }),
+      col.datetime("createdAt", `${LABELS}.fields.created`, { sortable: true }),
       col.text("expiresAt", `${LABELS}.fields.expires`, {
+        sortable: true,
         render: () => <ExpiresCell />,
         exportValue: (record) => (record.expiresAt ? formatDateTime(record.expiresAt) : null),
       }),
-      col.datetime("lastUsedAt", `${LABELS}.fields.last_used`),
-      col.text("lastUsedIp", `${LABELS}.fields.last_ip`),
-      { ...col.actions("revoked", `${LABELS}.fields.revoked`, () => <RevokedCell />), kind: "text", source: "revoked" },
+      col.datetime("lastUsedAt", `${LABELS}.fields.last_used`, { sortable: true }),
+      col.text("lastUsedIp", `${LABELS}.fields.last_ip`, { sortable: true }),
+      { ...col.actions("revoked", `${LABELS}.fields.revoked`, () => <RevokedCell />), kind: "text", source: "revoked", sortable: true },
       col.actions("revoke", "app.list.action", () => <RevokeCell />),
     ]}
   />
