@@ -3,7 +3,7 @@ import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { ListItemIcon, ListItemText, MenuItem } from "@mui/material";
 import type { KeyboardEvent, ReactNode } from "react";
-import { matchPath, useLocation } from "react-router-dom";
+import { matchPath, useLocation, useMatch } from "react-router-dom";
 import { Menu as RaMenu, useLogout, useSidebarState, useStore, useTranslate } from "react-admin";
 import { SCREENS } from "../registry";
 import { useReadable } from "../ui/access";
@@ -26,6 +26,20 @@ const MENU = ENTRIES.filter((entry) => !entry.group).map(({ group: _, ...entry }
   const members = ENTRIES.filter((other) => other.group === entry.route);
   return { ...entry, members: members.length ? [entry, ...members] : [] };
 });
+
+/** A link of the menu; the one of the screen shown says so to assistive technology (aria-current). */
+function Item({ entry, indent }: { entry: Entry; indent?: number }) {
+  const current = useMatch({ path: entry.to, end: false });
+  return (
+    <RaMenu.Item
+      to={entry.to}
+      primaryText={entry.label}
+      leftIcon={entry.icon}
+      aria-current={current ? "page" : undefined}
+      sx={indent ? { pl: indent } : undefined}
+    />
+  );
+}
 
 function LogoutItem() {
   const logout = useLogout();
@@ -73,10 +87,7 @@ function Group({ entry, members }: { entry: Entry; members: Entry[] }) {
         {sidebarOpen && <ListItemText>{label}</ListItemText>}
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </MenuItem>
-      {open &&
-        members.map((member) => (
-          <RaMenu.Item key={member.to} to={member.to} primaryText={member.label} leftIcon={member.icon} sx={{ pl: sidebarOpen ? 4 : 2 }} />
-        ))}
+      {open && members.map((member) => <Item key={member.to} entry={member} indent={sidebarOpen ? 4 : 2} />)}
     </>
   );
 }
@@ -93,7 +104,7 @@ export function Menu() {
         const shown = members.filter((member) => readable(member.route));
         if (shown.length > 1) return <Group key={entry.to} entry={entry} members={shown} />;
         const only = shown[0] ?? (readable(entry.route) ? entry : undefined);
-        return only && <RaMenu.Item key={only.to} to={only.to} primaryText={only.label} leftIcon={only.icon} />;
+        return only && <Item key={only.to} entry={only} />;
       })}
       <LogoutItem />
     </RaMenu>
