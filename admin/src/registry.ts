@@ -73,7 +73,7 @@ export interface Screen {
   dashboard?: { label: string; card?: boolean; path?: string };
 }
 
-/** The route of the sidebar's Landing entry, which opens the group of every landing screen. */
+/** The route of the sidebar's Landing entry (the Home screen below), which opens the group of every landing screen. */
 const LANDING = "Home";
 
 /** The four article-image screens, /Articles1 to /Articles4: one GraphQL type with a fixed slot. */
@@ -152,7 +152,7 @@ export const SCREENS: Screen[] = [
     menu: { label: "app.menu.blocklist" },
   },
   {
-    route: LANDING,
+    route: "Home",
     type: "LandingBlock",
     list: () => import("./resources/LandingBlock/LandingList").then((m) => m.LandingList),
     recordRepresentation: "identifier",
