@@ -85,7 +85,7 @@ function Group({ entry, members }: { entry: Entry; members: Entry[] }) {
       >
         <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
         {sidebarOpen && <ListItemText>{label}</ListItemText>}
-        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+        {sidebarOpen && (open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
       </MenuItem>
       {open && members.map((member) => <Item key={member.to} entry={member} indent={sidebarOpen ? 4 : 2} />)}
     </>
