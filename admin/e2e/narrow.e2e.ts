@@ -1,8 +1,9 @@
 /**
  * SPEC gaps 13.7 in Chromium: at 390 px (a phone) ManageSale fits the screen
  * in one column and every button can be reached and used; no list screen
- * scrolls sideways (a wide table scrolls in its own box); /transactions fits a
- * 1,366 px laptop screen.
+ * scrolls sideways (a wide table scrolls in its own box), no title is cut, the
+ * pager fits, 'Logout (name)' is in the user menu and dialogs fill the screen;
+ * /transactions fits a 1,366 px laptop screen.
  */
 import { parseEther } from "ethers";
 import { baseUrl, eventually, open } from "./browser";
@@ -77,6 +78,14 @@ it("keeps every list screen within 390 px: a wide table scrolls in its own box",
   for (const route of LISTS) {
     await open(owner.page, `/${route}`);
     if ((await sideways()) > 0) wide.push(`/${route}: ${await sideways()} px too wide`);
+    // The app bar's title is never cut (it wraps), and the pager's buttons lie within the screen.
+    const title = await owner.page.locator("#react-admin-title").evaluate((box) => [box.scrollWidth, box.clientWidth]);
+    if (title[0] > title[1]) wide.push(`/${route}: title cut (${title[0]} px in ${title[1]})`);
+    const last = owner.page.getByRole("button", { name: "Last", exact: true });
+    if (await last.count()) {
+      const box = (await last.boundingBox())!;
+      if (box.x + box.width > PHONE.width) wide.push(`/${route}: Last at ${box.x} to ${box.x + box.width}`);
+    }
   }
   expect(wide).toEqual([]);
   // The transactions table is wider than a phone: it scrolls inside its box.
@@ -84,6 +93,22 @@ it("keeps every list screen within 390 px: a wide table scrolls in its own box",
   const wrapper = owner.page.locator(".RaDataTable-tableWrapper");
   expect(await wrapper.evaluate((box) => box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX === "auto")).toBe(true);
 }, 300_000);
+
+it("moves 'Logout (name)' into the user menu and shows dialogs full-screen at 390 px", async () => {
+  await owner.page.setViewportSize(PHONE);
+  await open(owner.page, "/News");
+  expect(await owner.page.getByRole("button", { name: /^Logout \(/ }).count()).toBe(0);
+  await owner.page.getByRole("button", { name: "Account" }).click();
+  await owner.page.getByRole("menuitem", { name: /^Logout \(/ }).waitFor();
+  await owner.page.keyboard.press("Escape");
+  await owner.page.getByRole("menuitem", { name: /^Logout \(/ }).waitFor({ state: "detached" });
+  await owner.page.getByRole("button", { name: "Add News" }).click();
+  await owner.page.getByRole("dialog").waitFor();
+  const box = (await owner.page.locator(".MuiDialog-paper").boundingBox())!;
+  expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, PHONE.width, PHONE.height]);
+  await owner.page.keyboard.press("Escape");
+  await owner.page.getByRole("dialog").waitFor({ state: "detached" });
+});
 
 it("fits /transactions in a 1,366 px laptop screen", async () => {
   await owner.page.setViewportSize(LAPTOP);

@@ -70,6 +70,48 @@ describe("every screen against the real gateway", () => {
     publishScreenshot(await shot(page, "04-dashboard"));
   });
 
+  it("Side menu: Landing opens the group of every landing screen, by click and keyboard, and keeps it open", async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl()}/dashboard`);
+    const menu = page.getByRole("menu");
+    const landing = menu.getByRole("menuitem", { name: "Landing", exact: true }).and(page.locator("[aria-expanded]"));
+    await landing.click();
+    await menu.getByRole("menuitem", { name: "Contact Us" }).waitFor();
+    const links = await menu
+      .locator("a[role=menuitem]")
+      .evaluateAll((items) => items.map((item) => `${item.textContent} ${item.getAttribute("href")}`));
+    const group = links.slice(links.indexOf("Landing /home"), links.indexOf("News /news"));
+    expect(group).toEqual([
+      "Landing /home",
+      "Settings /setting",
+      "Home /about",
+      "Image Text Edit /feature",
+      "Road More /featruedes",
+      "Load More /roadmap",
+      "Farms /farms",
+      "Home Page /homepages",
+      "Home Image /homeimage",
+      "Contact Us /contactus",
+      "Latest Articles1 Image /articles1",
+      "Latest Articles2 Image /articles2",
+      "Latest Articles3 Image /articles3",
+      "Latest Articles4 Image /articles4",
+    ]);
+    await menu.getByRole("menuitem", { name: "Contact Us" }).click();
+    await page.waitForURL(/\/contactus$/);
+    await page.locator("table, .RaList-main").first().waitFor();
+    await page.reload();
+    expect(await landing.getAttribute("aria-expanded")).toBe("true");
+    expect(await menu.getByRole("menuitem", { name: "Contact Us" }).getAttribute("aria-current")).toBe("page");
+    await landing.focus();
+    await page.keyboard.press("ArrowLeft");
+    await menu.getByRole("menuitem", { name: "Contact Us" }).waitFor({ state: "detached" });
+    await page.keyboard.press("Enter");
+    await menu.getByRole("menuitem", { name: "Farms" }).waitFor();
+    await page.keyboard.press("Space");
+    await menu.getByRole("menuitem", { name: "Farms" }).waitFor({ state: "detached" });
+  });
+
   it("Users: add, update, delete", async () => {
     const { page } = browser;
     await open(page, "/Users");

@@ -59,12 +59,22 @@ export interface Screen {
    * Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. Like the
    * dashboard's link and the screen itself, it shows only to users whose role may read the type.
    */
-  menu?: { label: string };
+  menu?: {
+    label: string;
+    /**
+     * The route of the entry whose group it joins: the sidebar lists it under that entry, which then
+     * opens and closes the group (and is listed in it first). Landing's group holds every landing screen.
+     */
+    group?: string;
+  };
   /** The permission that opens the screen when it is not its type's own (as the gateway decides who sees everyone's rows). */
   grantedBy?: { type: string; action: string };
   /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when SPEC spells the link otherwise. */
   dashboard?: { label: string; card?: boolean; path?: string };
 }
+
+/** The route of the sidebar's Landing entry (the Home screen below), which opens the group of every landing screen. */
+const LANDING = "Home";
 
 /** The four article-image screens, /Articles1 to /Articles4: one GraphQL type with a fixed slot. */
 const ARTICLE_IMAGE_SLOTS = [1, 2, 3, 4];
@@ -76,6 +86,7 @@ const articleImages = (slot: number): Screen => ({
   defaults: { slot },
   list: () => import("./resources/ArticleImage/ArticleImageList").then((m) => m.ArticleImageList),
   icon: CollectionsIcon,
+  menu: { label: `app.dashboard.article_images_${slot}`, group: LANDING },
   dashboard: { label: `app.dashboard.article_images_${slot}` },
 });
 
@@ -111,6 +122,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/Setting/SettingList").then((m) => m.SettingList),
     recordRepresentation: "name",
     icon: SettingsIcon,
+    menu: { label: "resources.Setting.title", group: LANDING },
     dashboard: { label: "app.dashboard.settings", card: true, path: "/setting" },
   },
   {
@@ -128,6 +140,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/About/AboutList").then((m) => m.AboutList),
     recordRepresentation: "title",
     icon: InfoIcon,
+    menu: { label: "resources.About.title", group: LANDING },
     dashboard: { label: "app.dashboard.about", card: true, path: "/about" },
   },
   {
@@ -217,6 +230,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/Feature/FeatureList").then((m) => m.FeatureList),
     recordRepresentation: "title",
     icon: ViewQuiltIcon,
+    menu: { label: "resources.Feature.title", group: LANDING },
     dashboard: { label: "resources.Feature.title" },
   },
   {
@@ -225,6 +239,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/FeatureDescription/FeatureDescriptionList").then((m) => m.FeatureDescriptionList),
     recordRepresentation: "title",
     icon: NotesIcon,
+    menu: { label: "resources.featruedes.title", group: LANDING },
     dashboard: { label: "resources.featruedes.title" },
   },
   {
@@ -233,6 +248,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/Roadmap/RoadmapList").then((m) => m.RoadmapList),
     recordRepresentation: "title",
     icon: TimelineIcon,
+    menu: { label: "resources.Roadmap.title", group: LANDING },
     dashboard: { label: "resources.Roadmap.title" },
   },
   {
@@ -241,6 +257,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/Pool/FarmList").then((m) => m.FarmList),
     recordRepresentation: "lpSymbol",
     icon: AgricultureIcon,
+    menu: { label: "resources.Farms.title", group: LANDING },
     dashboard: { label: "resources.Farms.title" },
   },
   {
@@ -249,6 +266,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/HomePage/HomePageList").then((m) => m.HomePageList),
     recordRepresentation: "title",
     icon: HomeIcon,
+    menu: { label: "resources.Homepages.title", group: LANDING },
     dashboard: { label: "resources.Homepages.title" },
   },
   {
@@ -256,6 +274,7 @@ export const SCREENS: Screen[] = [
     type: "HomeImage",
     list: () => import("./resources/HomeImage/HomeImageList").then((m) => m.HomeImageList),
     icon: ImageIcon,
+    menu: { label: "resources.Homeimage.title", group: LANDING },
     dashboard: { label: "resources.Homeimage.title" },
   },
   {
@@ -264,6 +283,7 @@ export const SCREENS: Screen[] = [
     list: () => import("./resources/ContactMessage/ContactList").then((m) => m.ContactList),
     recordRepresentation: "name",
     icon: MailIcon,
+    menu: { label: "resources.ContactUs.title", group: LANDING },
     dashboard: { label: "resources.ContactUs.title" },
   },
   ...ARTICLE_IMAGE_SLOTS.map(articleImages),

@@ -15,7 +15,12 @@ const section = (identifier: string, title: string, extra: Record<string, unknow
 
 async function openEdit(rowText: string) {
   const user = setupUser();
-  const row = (await screen.findByText(rowText)).closest("tr")!;
+  // The row's cell (the side menu's Landing group, open on a landing screen, may name a screen alike: "Farms").
+  const row = await waitFor(() => {
+    const cell = screen.getAllByText(rowText).find((text) => text.closest("tr"));
+    if (!cell) throw new Error(`No row shows ${rowText}`);
+    return cell.closest("tr")!;
+  });
   await user.click(within(row).getByRole("button", { name: /^(Edit)$/ }));
   const dialog = await findDialog();
   await within(dialog).findByLabelText("Title");

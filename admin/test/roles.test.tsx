@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { allows } from "../src/providers/authProvider";
 import { grid } from "./fakeGateway";
 import { renderApp, signIn } from "./render";
@@ -54,6 +55,16 @@ describe("an editor", () => {
     for (const card of [/^Users/, /^LaunchPad/]) expect(screen.queryByRole("link", { name: card })).toBeNull();
     expect(screen.queryByRole("link", { name: "Farms" })).toBeNull();
     expect(screen.getByRole("link", { name: "Image Text Edit" })).toBeInTheDocument();
+  });
+
+  it("has in the Landing group only the landing screens the role may read (no Farms)", async () => {
+    const user = userEvent.setup();
+    renderApp("/Dashboard");
+    const menu = await screen.findByRole("menu");
+    await user.click(await within(menu).findByRole("menuitem", { name: "Landing" }));
+    expect(await within(menu).findByRole("menuitem", { name: "Image Text Edit" })).toHaveAttribute("href", "/feature");
+    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/setting");
+    expect(within(menu).queryByRole("menuitem", { name: "Farms" })).toBeNull();
   });
 
   it("adds, edits, hides and deletes news", async () => {

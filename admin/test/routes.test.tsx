@@ -118,7 +118,59 @@ describe("layout", () => {
       "Security",
       "Logout",
     ]);
-    expect(within(menu).getByRole("menuitem", { name: "Landing" })).toHaveAttribute("href", "/home");
+    expect(within(menu).getByRole("menuitem", { name: "Landing" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("opens Landing's group of every landing screen, by click or keyboard, and remembers it open", async () => {
+    const user = userEvent.setup();
+    signIn("admin");
+    const { unmount } = renderApp("/Dashboard");
+    const menu = screen.getByRole("menu");
+    const landing = await within(menu).findByRole("menuitem", { name: "Landing" });
+    await user.click(landing);
+    expect(landing).toHaveAttribute("aria-expanded", "true");
+    const links = () =>
+      within(menu)
+        .getAllByRole("menuitem")
+        .filter((item) => item.hasAttribute("href"))
+        .map((item) => [item.textContent, item.getAttribute("href")]);
+    const group = links().slice(links().findIndex(([, href]) => href === "/home"));
+    expect(group.slice(0, 14)).toEqual([
+      ["Landing", "/home"],
+      ["Settings", "/setting"],
+      ["Home", "/about"],
+      ["Image Text Edit", "/feature"],
+      ["Road More", "/featruedes"],
+      ["Load More", "/roadmap"],
+      ["Farms", "/farms"],
+      ["Home Page", "/homepages"],
+      ["Home Image", "/homeimage"],
+      ["Contact Us", "/contactus"],
+      ["Latest Articles1 Image", "/articles1"],
+      ["Latest Articles2 Image", "/articles2"],
+      ["Latest Articles3 Image", "/articles3"],
+      ["Latest Articles4 Image", "/articles4"],
+    ]);
+    expect(group[14]).toEqual(["News", "/news"]);
+    unmount();
+    renderApp("/Dashboard");
+    const again = await within(screen.getByRole("menu")).findByRole("menuitem", { name: "Landing", expanded: true });
+    act(() => again.focus());
+    await user.keyboard("{ArrowLeft}");
+    expect(again).toHaveAttribute("aria-expanded", "false");
+    expect(within(screen.getByRole("menu")).queryByRole("menuitem", { name: "Contact Us" })).toBeNull();
+    await user.keyboard("{Enter}");
+    expect(again).toHaveAttribute("aria-expanded", "true");
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toHaveAttribute("href", "/home");
+  });
+
+  it("shows Landing's group open on a landing screen's deep link", async () => {
+    signIn("admin");
+    renderApp("/setting");
+    const menu = screen.getByRole("menu");
+    expect(await within(menu).findByRole("menuitem", { name: "Landing", expanded: true })).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/setting");
   });
 
   it("hides Admin from a role that may not read users and shows 'Admin' when no name is stored", async () => {

@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
 import type { ReactNode } from "react";
 import { Form, SaveButton, useTranslate } from "react-admin";
 import { ConnectButton } from "../chain";
+import { ResponsiveDialog } from "../ui/ResponsiveDialog";
 
 export interface ChainFormDialogProps {
   open: boolean;
@@ -29,7 +30,7 @@ export interface ChainFormDialogProps {
 export function ChainFormDialog({ open, onClose, title, submitLabel, formKey, onSubmit, status, children }: ChainFormDialogProps) {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} keepMounted fullWidth maxWidth="sm">
+    <ResponsiveDialog open={open} onClose={onClose} keepMounted fullWidth maxWidth="sm">
       <Form key={formKey} noValidate onSubmit={onSubmit}>
         <Box sx={{ display: "flex", alignItems: "center", pr: 3 }}>
           <DialogTitle sx={{ flex: 1 }}>{translate(title, { _: title })}</DialogTitle>
@@ -44,6 +45,6 @@ export function ChainFormDialog({ open, onClose, title, submitLabel, formKey, on
           <SaveButton label={submitLabel} icon={<></>} alwaysEnable variant="contained" />
         </DialogActions>
       </Form>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -20,6 +20,7 @@ const appMessages = {
       back_home: "Back to home",
       expired: "Your session has expired. Please sign in again.",
       logout_name: "Logout (%{name})",
+      user_menu: "Account",
       code: "Authentication code",
       code_hint: "The 6-digit code from your authenticator app, or a recovery code",
       code_invalid: "That code is not valid: enter the current code from your app, or an unused recovery code",

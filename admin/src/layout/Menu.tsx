@@ -1,14 +1,45 @@
 import ExitToAppIcon from "@mui/icons-material/ExitToApp";
+import ExpandLessIcon from "@mui/icons-material/ExpandLess";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { ListItemIcon, ListItemText, MenuItem } from "@mui/material";
-import { Menu as RaMenu, useLogout, useSidebarState, useTranslate } from "react-admin";
+import type { KeyboardEvent, ReactNode } from "react";
+import { matchPath, useLocation, useMatch } from "react-router-dom";
+import { Menu as RaMenu, useLogout, useSidebarState, useStore, useTranslate } from "react-admin";
 import { SCREENS } from "../registry";
 import { useReadable } from "../ui/access";
 
+interface Entry {
+  route: string;
+  to: string;
+  label: string;
+  icon?: ReactNode;
+}
+
 /** The sidebar of SPEC section 2: the registry's menu entries, linked in lower case. */
-const MENU = SCREENS.flatMap(({ route, icon: Icon, menu }) =>
-  menu ? [{ route, to: `/${route.toLowerCase()}`, label: menu.label, icon: Icon && <Icon /> }] : [],
+const ENTRIES = SCREENS.flatMap(({ route, icon: Icon, menu }) =>
+  menu ? [{ route, to: `/${route.toLowerCase()}`, label: menu.label, icon: Icon && <Icon />, group: menu.group }] : [],
 );
-const ROUTES = MENU.map((entry) => entry.route);
+const ROUTES = ENTRIES.map((entry) => entry.route);
+
+/** The top-level entries in registry order, each with the entries of its group (itself first) when others join it. */
+const MENU = ENTRIES.filter((entry) => !entry.group).map(({ group: _, ...entry }) => {
+  const members = ENTRIES.filter((other) => other.group === entry.route);
+  return { ...entry, members: members.length ? [entry, ...members] : [] };
+});
+
+/** A link of the menu; the one of the screen shown says so to assistive technology (aria-current). */
+function Item({ entry, indent }: { entry: Entry; indent?: number }) {
+  const current = useMatch({ path: entry.to, end: false });
+  return (
+    <RaMenu.Item
+      to={entry.to}
+      primaryText={entry.label}
+      leftIcon={entry.icon}
+      aria-current={current ? "page" : undefined}
+      sx={indent ? { pl: indent } : undefined}
+    />
+  );
+}
 
 function LogoutItem() {
   const logout = useLogout();
@@ -24,14 +55,57 @@ function LogoutItem() {
   );
 }
 
-/** The entries the user's role may read (the Admin, Sign-ins and Activity entries: whoever may read users, sign-ins, audit events). */
+/**
+ * An entry that opens and closes its group (Enter, Space or a click; → opens, ← closes). Its
+ * entries follow it in the menu itself, so the arrow keys move through them as through the others.
+ * Open it stays as left (remembered in react-admin's store); until then, open when one of its screens is shown.
+ */
+function Group({ entry, members }: { entry: Entry; members: Entry[] }) {
+  const translate = useTranslate();
+  const [sidebarOpen] = useSidebarState();
+  const { pathname } = useLocation();
+  const [stored, setStored] = useStore<boolean | undefined>(`menu.${entry.route}.open`, undefined);
+  const current = members.some((member) => matchPath({ path: member.to, end: false }, pathname));
+  const open = stored ?? current;
+  const label = translate(entry.label);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      event.preventDefault();
+      setStored(event.key === "ArrowRight");
+    }
+  };
+  return (
+    <>
+      <MenuItem
+        aria-expanded={open}
+        aria-label={label}
+        onClick={() => setStored(!open)}
+        onKeyDown={onKeyDown}
+        sx={{ color: "text.secondary" }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+        {sidebarOpen && <ListItemText>{label}</ListItemText>}
+        {sidebarOpen && (open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
+      </MenuItem>
+      {open && members.map((member) => <Item key={member.to} entry={member} indent={sidebarOpen ? 4 : 2} />)}
+    </>
+  );
+}
+
+/**
+ * The entries the user's role may read (the Admin, Sign-ins and Activity entries: whoever may read users, sign-ins,
+ * audit events); a group shows when two or more of its entries may be read, else its one entry as any other.
+ */
 export function Menu() {
   const readable = useReadable(ROUTES);
   return (
     <RaMenu>
-      {MENU.filter((entry) => readable(entry.route)).map((entry) => (
-        <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
-      ))}
+      {MENU.map(({ members, ...entry }) => {
+        const shown = members.filter((member) => readable(member.route));
+        if (shown.length > 1) return <Group key={entry.to} entry={entry} members={shown} />;
+        const only = shown[0] ?? (readable(entry.route) ? entry : undefined);
+        return only && <Item key={only.to} entry={only} />;
+      })}
       <LogoutItem />
     </RaMenu>
   );

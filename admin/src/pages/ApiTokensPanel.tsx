@@ -6,7 +6,6 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -30,6 +29,7 @@ import { formatDateTime } from "../ui/columns";
 import { LoadingScreen } from "../ui/LoadingScreen";
 import { SimpleTable } from "../ui/SimpleTable";
 import { TableScroll } from "../ui/TableScroll";
+import { ResponsiveDialog } from "../ui/ResponsiveDialog";
 
 interface ApiToken {
   id: string;
@@ -216,7 +216,7 @@ function NewTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
     onClose();
   };
   return (
-    <Dialog open={open} onClose={secret ? undefined : close} fullWidth maxWidth="md">
+    <ResponsiveDialog open={open} onClose={secret ? undefined : close} fullWidth maxWidth="md">
       <DialogTitle>{translate(secret ? `${LABELS}.created_title` : `${LABELS}.new`)}</DialogTitle>
       {open &&
         (secret ? (
@@ -230,7 +230,7 @@ function NewTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
             }}
           />
         ))}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs } from "@mui/material";
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs } from "@mui/material";
 import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
 import {
@@ -24,6 +24,7 @@ import { screenOf } from "../registry";
 import { hasHistory } from "../audit/contentTypes";
 import { ConflictContext, ConflictPanel } from "./ConflictPanel";
 import { LoadingScreen } from "./LoadingScreen";
+import { ResponsiveDialog } from "./ResponsiveDialog";
 
 // Loaded when a History tab is first opened.
 const HistoryTab = lazy(() => import("../audit/HistoryTab").then((m) => ({ default: m.HistoryTab })));
@@ -173,7 +174,7 @@ export interface CreateDialogProps extends DialogFormProps {
 export function CreateDialog({ open, onClose, resource, transform, record, notice, ...form }: CreateDialogProps) {
   const mutationOptions = useDialogMutation(onClose, "app.form.created", notice);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+    <ResponsiveDialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       {open && (
         // The Add button shows only to who may create (ui/access.tsx), inside a signed-in list: react-admin need not ask again.
         <CreateBase
@@ -187,7 +188,7 @@ export function CreateDialog({ open, onClose, resource, transform, record, notic
           <DialogForm onClose={onClose} {...form} />
         </CreateBase>
       )}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
@@ -220,7 +221,7 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
   const type = screenOf(resource ?? listResource ?? "").type;
   const open = id !== null && id !== undefined;
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md">
+    <ResponsiveDialog open={open} onClose={close} fullWidth maxWidth="md">
       {open && (
         // Opened by an Edit button shown only to who may update (ui/access.tsx): react-admin need not ask again.
         <EditBase
@@ -237,6 +238,6 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
           </ConflictContext.Provider>
         </EditBase>
       )}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

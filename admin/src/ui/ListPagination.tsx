@@ -3,6 +3,18 @@ import { useListContext, useTranslate } from "react-admin";
 
 export const PAGE_SIZES = [10, 20, 50];
 
+/** On a phone the bar wraps (the buttons on their own line, at the right) instead of scrolling sideways. */
+const wrapOnPhone = {
+  "& .MuiTablePagination-toolbar": {
+    flexWrap: { xs: "wrap", sm: "nowrap" },
+    justifyContent: "flex-end",
+    rowGap: 0.5,
+    pl: { xs: 1, sm: 2 },
+  },
+  "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
+  "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
+} as const;
+
 /**
  * First / previous / next / last paging with 10, 20 or 50 rows and the info
  * text 'Showing _START_ to _END_ of _TOTAL_ records'.
@@ -15,6 +27,7 @@ export function ListPagination() {
   return (
     <TablePagination
       component="div"
+      sx={wrapOnPhone}
       count={total}
       page={Math.min(page - 1, lastPage)}
       rowsPerPage={perPage}

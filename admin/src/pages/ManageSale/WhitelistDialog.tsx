@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -21,6 +20,7 @@ import { useMemo, useRef, useState } from "react";
 import { useNotify, useTranslate } from "react-admin";
 import { chunk, checkRow, hasError, mergeRows, parseCsv, WHITELIST_CHUNK, type WhitelistRow } from "./whitelistRows";
 import { useSale } from "./useSale";
+import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 
 const LABELS = "app.manage_sale.whitelist";
 
@@ -35,9 +35,9 @@ const emptyRow = (): WhitelistRow => ({ key: nextKey++, user: "", value: "" });
  */
 export function WhitelistDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="whitelist-title">
+    <ResponsiveDialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="whitelist-title">
       {open && <WhitelistForm onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

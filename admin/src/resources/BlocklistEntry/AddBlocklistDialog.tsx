@@ -1,7 +1,8 @@
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
+import { Button, CircularProgress, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
 import { useState } from "react";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { CHAIN_ERROR_ANCHOR, checkAddress, humanError, readBlacklisted, useChainAction, useWallet } from "../../chain";
+import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 
 const LABELS = "resources.blocklist";
 /** An address is 42 characters: the check starts there (SPEC section 5). */
@@ -16,9 +17,9 @@ export const addressError = (text: string) => (text.trim().length >= ADDRESS_LEN
  */
 export function AddBlocklistDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(minBlock?: number): void }) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="blocklist-add-title">
+    <ResponsiveDialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="blocklist-add-title">
       {open && <AddForm onClose={onClose} onDone={onDone} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
