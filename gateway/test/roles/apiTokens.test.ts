@@ -132,7 +132,7 @@ describe("API tokens", () => {
     expect((await sorted("name", "DESC")).map((t) => t.name)).toEqual(["b-admin", "a-zed"]);
     const refused = await app.gql(`{ allApiTokens(sortField: "tokenHash") { id } }`, {}, admin);
     expect(errorCode(refused)).toBe("BAD_USER_INPUT");
-    expect(refused.body.errors[0].message).toMatch(/Cannot sort by tokenHash/);
+    expect(refused.body.errors?.[0].message).toMatch(/Cannot sort by tokenHash/);
   });
 
   it("read-only: reads public and private lists, and is refused on every mutation", async () => {
