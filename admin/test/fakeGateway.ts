@@ -386,9 +386,13 @@ function payloadOf(authorization: string | undefined): Row {
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
 
 /** A JWT-shaped token (unsigned: only the gateway verifies signatures). */
+let issued = 0;
+
 export function fakeToken(payload: Record<string, unknown> = {}, expiresInSeconds = 3600) {
   const now = Math.floor(Date.now() / 1000);
-  return `${b64url({ alg: "HS256", typ: "JWT" })}.${b64url({ sub: "1", iat: now, exp: now + expiresInSeconds, ...payload })}.signature`;
+  // Each its own session (`jti`), as the gateway's: two sign-ins within a second are two tokens, never one the admin already read `me` for.
+  const claims = { sub: "1", jti: `fake-${++issued}`, iat: now, exp: now + expiresInSeconds, ...payload };
+  return `${b64url({ alg: "HS256", typ: "JWT" })}.${b64url(claims)}.signature`;
 }
 
 /** The gateway's refusal of bad input: the field errors, and a message naming them (`field: error; …`) unless one is given. */
