@@ -672,7 +672,12 @@ describe("sorting (issue 26)", () => {
     const heading = page.locator("thead th", { hasText: "Heading" }).locator(".MuiTableSortLabel-root");
     // The list may open sorted by Heading already (the loop above sorted it): the press changes the address either way.
     const before = page.url();
+    // Answered before the reload: a request still in flight then would be the old page's, its body gone.
+    const sortAnswered = page.waitForResponse(
+      (r) => r.url().endsWith("/graphql") && /"sortField":"heading"/.test(r.request().postData() ?? ""),
+    );
     await heading.click();
+    await sortAnswered;
     await eventually(() => {
       expect(page.url()).not.toBe(before);
       expect(page.url()).toMatch(/sort=heading/);
