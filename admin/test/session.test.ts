@@ -31,11 +31,17 @@ describe("session", () => {
     expect(activeSession()).toBeNull();
   });
 
-  it("remembers why the user was signed out, once", () => {
+  it("remembers why the user was signed out until the next sign-in, not in storage", () => {
     saveSession(fakeToken(), "x");
     clearSession("expired");
     expect(localStorage.getItem("token")).toBeNull();
     expect(takeSignedOutReason()).toBe("expired");
+    // Out of storage (a reload does not repeat it), yet a second mount of the login screen still says it.
+    expect(sessionStorage.length).toBe(0);
+    expect(takeSignedOutReason()).toBe("expired");
+    saveSession(fakeToken(), "x");
+    expect(takeSignedOutReason()).toBeNull();
+    clearSession();
     expect(takeSignedOutReason()).toBeNull();
   });
 });

@@ -89,6 +89,7 @@ export function saveSession(token: string, name: string) {
   localStorage.removeItem(PERMISSIONS_KEY);
   changed();
   sessionStorage.removeItem(SIGNED_OUT_KEY);
+  takenReason = null;
 }
 
 export type SignedOutReason = "expired";
@@ -99,14 +100,22 @@ export function clearSession(reason?: SignedOutReason) {
   localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
   localStorage.removeItem(PERMISSIONS_KEY);
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+  takenReason = null;
   changed();
 }
 
-/** Why the user was last signed out (read once, by the login screen). */
+/**
+ * The reason taken out of sessionStorage: the login screen can mount twice while the app settles on the
+ * stored token's absence, and the second mount must still say why (the next sign-in forgets it).
+ */
+let takenReason: SignedOutReason | null = null;
+
+/** Why the user was last signed out: taken out of sessionStorage, so a reload of the login screen does not repeat it. */
 export function takeSignedOutReason(): SignedOutReason | null {
-  const reason = sessionStorage.getItem(SIGNED_OUT_KEY) as SignedOutReason | null;
+  const stored = sessionStorage.getItem(SIGNED_OUT_KEY) as SignedOutReason | null;
   sessionStorage.removeItem(SIGNED_OUT_KEY);
-  return reason;
+  takenReason = stored ?? takenReason;
+  return takenReason;
 }
 
 /** The name shown in the top bar: the stored one, or 'Admin'. */
