@@ -5,6 +5,7 @@ import { getContract, type ContractName } from "./contracts";
 import { LOCAL_DEPLOY_ORDER, MULTICALL3_ADDRESS, lockDaysForPid, type ContractAddresses, type ContractKey } from "./chains";
 import { createPresaleThroughFactory, readPresale, requiredDeposit, type PresaleDetails, type PresaleParams } from "./presales";
 
+import { deployed, mined } from "./receipts";
 type Log = (line: string) => void;
 
 export const DEMO_STABLE = { name: "Binance USD", symbol: "BUSD" } as const;
@@ -48,7 +49,7 @@ const CONTRACT_OF: Record<Exclude<ContractKey, "multicall3">, ContractName> = {
 
 async function deploy(name: ContractName, signer: Signer, args: unknown[]): Promise<string> {
   const contract = await getContractFactory(name, signer).deploy(...args);
-  await contract.waitForDeployment();
+  await deployed(contract);
   return getAddress(await contract.getAddress());
 }
 
@@ -118,7 +119,7 @@ export interface SeedOptions {
  */
 export async function seedDemo(signer: Signer, contracts: ContractAddresses, options: SeedOptions = {}): Promise<DemoPresale> {
   const log = options.log ?? (() => {});
-  const send = async (p: Promise<{ wait(): Promise<unknown> }>) => (await p).wait();
+  const send = mined;
 
   const stable = getContract("StableCoin", contracts.stable, signer);
   for (const account of options.fundAccounts ?? [await signer.getAddress()]) {

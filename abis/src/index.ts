@@ -9,3 +9,4 @@ export * from "./chains";
 export * from "./images";
 export * from "./presales";
 export * from "./provider";
+export * from "./receipts";

@@ -2,6 +2,7 @@
 import { getAddress, type ContractRunner, type Provider, type Signer, type TransactionReceipt } from "ethers";
 import { getContract } from "./contracts";
 import { lockDaysForPid } from "./chains";
+import { mined } from "./receipts";
 
 /** The arguments of PresaleFactory.createPresale, as base-unit bigints (BNB/BUSD 18 decimals, prices in token units). */
 export interface PresaleParams {
@@ -56,8 +57,7 @@ export interface CreatedPresale {
 export async function createPresaleThroughFactory(signer: Signer, factoryAddress: string, params: PresaleParams): Promise<CreatedPresale> {
   const factory = getContract("PresaleFactory", factoryAddress, signer);
   const tx = await factory.createPresale(...createPresaleArgs(params));
-  const receipt: TransactionReceipt | null = await tx.wait();
-  if (!receipt) throw new Error("createPresale: no receipt");
+  const receipt = await mined(tx);
   for (const log of receipt.logs) {
     if (getAddress(log.address) !== getAddress(factoryAddress)) continue;
     const parsed = factory.interface.parseLog(log);

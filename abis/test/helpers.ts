@@ -1,6 +1,7 @@
 /** Shared test helpers: one local chain per test file, revert assertions, time travel. */
 import { type Contract, type ContractTransactionResponse, type JsonRpcSigner, type TransactionReceipt } from "ethers";
 import { getContractFactory, startLocalChain, type ContractName, type LocalChain } from "../src/node";
+import { deployed as deployedContract, mined as minedReceipt } from "../src/receipts";
 
 /** Test chains use ports 8600-8699 only. */
 export const TEST_PORT_RANGE: [number, number] = [8600, 8699];
@@ -30,15 +31,13 @@ export function useChain(): TestChain {
 
 export async function deploy(name: ContractName, signer: JsonRpcSigner, ...args: unknown[]): Promise<Contract> {
   const deployed = await getContractFactory(name, signer).deploy(...args);
-  await deployed.waitForDeployment();
+  await deployedContract(deployed);
   return deployed as Contract;
 }
 
 /** Sends a transaction and waits for its receipt. */
 export async function mined(pending: Promise<ContractTransactionResponse>): Promise<TransactionReceipt> {
-  const receipt = await (await pending).wait();
-  if (!receipt) throw new Error("no receipt");
-  return receipt;
+  return minedReceipt(pending);
 }
 
 /** Asserts that the call or transaction reverts with exactly `reason`. */

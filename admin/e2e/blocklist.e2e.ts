@@ -5,6 +5,7 @@
  * disagrees with are marked, a non-owner is refused before signing, and the
  * history holds each transaction. The list is left empty, as found.
  */
+import { mined } from "@presale/abis";
 import type { Page } from "playwright-core";
 import { baseUrl, eventually, open, row, shot, type Browser } from "./browser";
 import { adminToken, connectWallet, contract, gql, saleChain, sentCount, walletBrowser, type SaleChain } from "./saleChain";
@@ -36,7 +37,7 @@ afterAll(async () => {
   // Leave the list and the token as they were (the screens suite expects an empty blocklist).
   const owner = await contract(chain, "SaleToken", chain.contracts.token, chain.accounts[0]);
   for (const entry of await entries()) {
-    if (await token.isBlacklisted(entry.walletAddress)) await (await owner.removeBlacklist(entry.walletAddress)).wait();
+    if (await token.isBlacklisted(entry.walletAddress)) await mined(owner.removeBlacklist(entry.walletAddress));
     await gql(`mutation ($id: ID!) { deleteBlocklistEntry(id: $id) { id } }`, { id: entry.id }, await adminToken());
   }
 });

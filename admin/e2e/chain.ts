@@ -6,7 +6,7 @@
  *
  * Shared by several e2e files: keep these signatures stable.
  */
-import { getContract, getContractFactory, type ContractName } from "@presale/abis/node";
+import { deployed, getContract, getContractFactory, type ContractName } from "@presale/abis/node";
 import { getAddress, JsonRpcProvider, parseUnits, type Contract } from "ethers";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl, launch, signIn, type Browser } from "./browser";
@@ -73,7 +73,7 @@ export async function deployToken(
     decimals,
     parseUnits(supply, decimals),
   );
-  await token.waitForDeployment();
+  await deployed(token);
   return getAddress(await token.getAddress());
 }
 

@@ -5,6 +5,7 @@
  * history by the gateway's allChainTransactions. The presale is this file's
  * own (created through the factory in beforeAll), so no other file matters.
  */
+import { mined } from "@presale/abis";
 import { parseEther, parseUnits } from "ethers";
 import type { Page } from "playwright-core";
 import { baseUrl, eventually, shot, type Browser } from "./browser";
@@ -215,7 +216,7 @@ it("adds whitelist rows from CSV: a bad row is shown and nothing is sent until i
 it("stops the sale, withdraws the BNB raised and the unsold tokens, and finalises", async () => {
   // A buyer pays 0.5 BNB (1000 tokens per BNB: 500 tokens owed to the buyer).
   const buyer = await contract(chain, "Presale", sale.presale, chain.accounts[5]);
-  await (await buyer.buyToken({ value: parseEther("0.5") })).wait();
+  await mined(buyer.buyToken({ value: parseEther("0.5") }));
   expect(await chain.provider.getBalance(sale.presale)).toBe(parseEther("0.5"));
 
   // Read again, so that the stop's toast counts the BNB just paid.

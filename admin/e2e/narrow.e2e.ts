@@ -5,6 +5,7 @@
  * pager fits, 'Logout (name)' is in the user menu and dialogs fill the screen;
  * /transactions fits a 1,366 px laptop screen.
  */
+import { mined } from "@presale/abis";
 import { parseEther } from "ethers";
 import { baseUrl, eventually, open } from "./browser";
 import { ownerSaleForFile } from "./ownerSale";
@@ -18,7 +19,7 @@ const LAPTOP = { width: 1366, height: 768 };
 async function sendAndRecord(chain: SaleChain, presaleAddress: string, fn: string, args: unknown[]) {
   const presale = await contract(chain, "Presale", presaleAddress, chain.accounts[0]);
   const tx = await presale[fn](...args);
-  await tx.wait();
+  await mined(tx);
   await gql(`mutation ($h: String!) { recordChainTransaction(hash: $h) { id } }`, { h: tx.hash }, await adminToken());
 }
 

@@ -5,7 +5,7 @@
  * action on chain, a fresh presale per file, and a browser whose wallet is the
  * injected EIP-1193 test wallet.
  */
-import { createPresaleThroughFactory, getContract, getContractFactory, type ContractName } from "@presale/abis/node";
+import { createPresaleThroughFactory, deployed, getContract, getContractFactory, type ContractName } from "@presale/abis/node";
 import { getAddress, JsonRpcProvider, parseEther, parseUnits, type Contract } from "ethers";
 import type { Page } from "playwright-core";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, launch, signIn, type Browser } from "./browser";
@@ -70,7 +70,7 @@ export async function deploySaleToken(local: SaleChain, decimals: number, symbol
     decimals,
     parseUnits("10000000", decimals),
   );
-  await token.waitForDeployment();
+  await deployed(token);
   return getAddress(await token.getAddress());
 }
 

@@ -4,6 +4,7 @@
  * the chart and the contributor without a reload. While the page is idle, it
  * may cost the chain node at most one request per new block.
  */
+import { mined } from "@presale/abis";
 import { parseEther, parseUnits } from "ethers";
 import { baseUrl, eventually, shot } from "./browser";
 import { ownerSaleForFile } from "./ownerSale";
@@ -12,9 +13,9 @@ import { contract } from "./saleChain";
 // Deposit and start the sale on chain before the browser opens: this file is about what the page shows.
 const setup = ownerSaleForFile(async ({ chain, sale }) => {
   const token = await contract(chain, "IERC20", sale.token, chain.accounts[0]);
-  await (await token.transfer(sale.presale, parseUnits("100000", sale.decimals))).wait();
+  await mined(token.transfer(sale.presale, parseUnits("100000", sale.decimals)));
   const presale = await contract(chain, "Presale", sale.presale, chain.accounts[0]);
-  await (await presale.startPresale(3)).wait();
+  await mined(presale.startPresale(3));
 });
 
 /** The page's JSON-RPC requests to the chain node (its read provider and the injected wallet alike). */
@@ -33,7 +34,7 @@ it("shows a purchase from another account on ManageSale without reloading", asyn
 
   const buyer = chain.accounts[1];
   const presale = await contract(chain, "Presale", sale.presale, buyer);
-  await (await presale.buyToken({ value: parseEther("2.5") })).wait();
+  await mined(presale.buyToken({ value: parseEther("2.5") }));
 
   await eventually(async () => expect(await bnb.textContent()).toBe("2.5 of 100 BNB (2.5%)"), 30_000);
   const contributors = page.locator(".MuiCard-root", { has: page.getByRole("heading", { name: "Contributors", exact: true }) });
@@ -66,7 +67,7 @@ it("costs the chain node at most one request per new block while idle", async ()
   const presale = await contract(chain, "Presale", setup.sale.presale, chain.accounts[2]);
   const before = rpcRequests.length;
   const start = await chain.provider.getBlockNumber();
-  await (await presale.buyToken({ value: parseEther("1") })).wait();
+  await mined(presale.buyToken({ value: parseEther("1") }));
   await eventually(async () => expect(await page.getByTestId("progress-BNB").textContent()).toBe("3.5 of 100 BNB (3.5%)"), 30_000);
   await page.waitForTimeout(6000);
   const reads = rpcRequests.length - before;

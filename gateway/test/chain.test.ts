@@ -1,4 +1,4 @@
-import { createPresaleThroughFactory, getContract, readPresale } from "@presale/abis";
+import { createPresaleThroughFactory, getContract, mined, readPresale } from "@presale/abis";
 import { parseEther, parseUnits } from "ethers";
 import { errorCode, fieldErrors, startSignedIn, startTestApp, TestApp } from "./support/testApp";
 
@@ -90,7 +90,7 @@ describe("chain on a local anvil", () => {
       const local = app.services.chain.localChain!;
       const presale = getContract("Presale", local.demoPresale!.presaleAddress, await local.signer(0));
       const tx = await presale.setHardCap(parseEther("123"));
-      const receipt = await tx.wait();
+      const receipt = await mined(tx);
       const res = await record(tx.hash);
       expect(res.body.data.recordChainTransaction).toEqual({
         hash: tx.hash.toLowerCase(),
@@ -118,9 +118,9 @@ describe("chain on a local anvil", () => {
       const signer = await local.signer(0);
       const token0 = getContract("SaleToken", local.contracts.token, signer);
       const deposit = await token0.transfer(local.demoPresale!.presaleAddress, 1000n);
-      await deposit.wait();
+      await mined(deposit);
       const block = await token0.addBlacklistedUser(local.accounts[7]);
-      await block.wait();
+      await mined(block);
       expect((await record(deposit.hash)).body.data.recordChainTransaction).toMatchObject({
         contract: "SaleToken",
         functionName: "transfer",

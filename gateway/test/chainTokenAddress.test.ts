@@ -1,4 +1,4 @@
-import { getContract, getContractFactory } from "@presale/abis/node";
+import { deployed as deployedContract, getContract, getContractFactory, mined, receiptWithin } from "@presale/abis/node";
 import { getAddress, parseUnits } from "ethers";
 import { startTestApp, TestApp } from "./support/testApp";
 
@@ -39,13 +39,13 @@ describe("setTokenAddress on a local anvil", () => {
       decimals,
       parseUnits("1000", decimals),
     );
-    await deployed.waitForDeployment();
+    await deployedContract(deployed);
     return getAddress(await deployed.getAddress());
   };
   const setToken = async (address: string) => {
     const local = app.services.chain.localChain!;
     const tx = await getContract("Presale", presaleAddress, await local.signer(0)).setTokenAddress(address);
-    await tx.wait();
+    await mined(tx);
     return tx.hash as string;
   };
 
@@ -82,11 +82,10 @@ describe("setTokenAddress on a local anvil", () => {
     // Sent by a wallet that does not own the presale: mined, reverted (gas limit given, so no dry run refuses it first).
     const stranger = getContract("Presale", presaleAddress, await local.signer(1));
     const reverted = await stranger.setTokenAddress(await deployToken("Never", "NVR", 18), { gasLimit: 200_000 });
-    const mined = await local.provider.waitForTransaction(reverted.hash);
-    expect(mined!.status).toBe(0);
+    expect((await receiptWithin(local.provider, reverted.hash))!.status).toBe(0);
     expect(await record(reverted.hash)).toEqual({ functionName: "setTokenAddress", status: "reverted" });
     const other = await getContract("Presale", presaleAddress, await local.signer(0)).setHardCap(parseUnits("321", 18));
-    await other.wait();
+    await mined(other);
     expect(await record(other.hash)).toEqual({ functionName: "setHardCap", status: "success" });
     expect(await launchPad()).toEqual(before);
   });

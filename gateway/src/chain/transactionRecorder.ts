@@ -1,4 +1,4 @@
-import { ChainConfig, ContractKey, ContractName, interfaceOf, readPresale } from "@presale/abis";
+import { ChainConfig, ContractKey, ContractName, interfaceOf, readPresale, receiptWithin } from "@presale/abis";
 import { getAddress, Provider, TransactionDescription, TransactionReceipt } from "ethers";
 import { SYSTEM } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
@@ -89,7 +89,7 @@ export async function recordTransaction(
   const tx = await provider.getTransaction(hash);
   if (!tx) throw new ValidationError({ hash: `No transaction ${hash} on chain ${config.chainId}` });
   if (!tx.to) throw new ValidationError({ hash: "Contract deployments are not recorded" });
-  const receipt = (await provider.getTransactionReceipt(hash)) ?? (await provider.waitForTransaction(hash, 1, 30_000));
+  const receipt = await receiptWithin(provider, hash, 30_000);
   if (!receipt) throw new ValidationError({ hash: "The transaction is not mined yet; try again shortly" });
 
   const to = getAddress(tx.to);

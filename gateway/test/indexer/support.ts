@@ -1,4 +1,4 @@
-import { getContract } from "@presale/abis";
+import { getContract, mined } from "@presale/abis";
 import type { LocalChain } from "@presale/abis/node";
 import { parseEther, type Contract } from "ethers";
 import { createServer, type Server } from "http";
@@ -30,7 +30,7 @@ export async function demoSale(local: LocalChain) {
   const address = local.demoPresale!.presaleAddress;
   const as = async (index: number) => getContract("Presale", address, await local.signer(index));
   const owner = await as(0);
-  const send = async (tx: Promise<{ wait(): Promise<unknown> }>) => (await tx).wait();
+  const send = mined;
   return {
     address,
     owner,
