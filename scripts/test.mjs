@@ -63,10 +63,16 @@ const imageTree = (runtime) =>
 const lanes = quick
   ? [[gateway("sqlite", 2)], [admin(2)]]
   : [
-      // CPU-bound work, one thing at a time.
-      [suite("lint", [npm("run", "lint")]), gateway("sqlite", 1, "node24"), admin(1), imageTree()],
-      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil.
-      [gateway("mysql", 2, "node24"), suite("contracts on anvil", [npm("test", "-w", "abis")]), imageTree("node24")],
+      // CPU-bound work, one thing at a time: about as long as the MariaDB lane and the end-to-end lane.
+      [suite("lint", [npm("run", "lint")]), admin(1)],
+      // Mostly waiting on MariaDB (two files at a time), then the SQLite pass, the contracts on anvil, the image trees.
+      [
+        gateway("mysql", 2, "node24"),
+        gateway("sqlite", 1, "node24"),
+        suite("contracts on anvil", [npm("test", "-w", "abis")]),
+        imageTree("node24"),
+        imageTree(),
+      ],
       // Mostly waiting on Chromium and the chain; the end-to-end run leaves a fresh admin build behind.
       [
         suite(

@@ -116,6 +116,8 @@ export async function startProduct(): Promise<Product> {
       LOCAL_CHAIN_PORT: String(chainPort),
       // As in production: the admin must work without asking the gateway for its schema.
       GRAPHQL_INTROSPECTION: "false",
+      // The lowest bcrypt cost: every sign-in of the suite checks a hash.
+      PASSWORD_HASH_ROUNDS: "4",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -94,6 +94,8 @@ export interface SignInLimits {
   registrationsPerIpPerHour: number;
   /** How long a checked session is trusted by this process before it is looked up again. */
   sessionCacheMs: number;
+  /** bcrypt cost of new password hashes (each step doubles the work of a guess, and of a sign-in). */
+  passwordHashRounds: number;
 }
 
 /** Per-request limits on GraphQL documents, checked before execution. */
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowDownAfterPerEmail: int("LOGIN_SLOWDOWN_AFTER", 10, 1, 100_000),
     registrationsPerIpPerHour: int("REGISTRATIONS_PER_IP", 5, 1, 100_000),
     sessionCacheMs: int("SESSION_CACHE_MS", 2000, 0, 60_000),
+    passwordHashRounds: int("PASSWORD_HASH_ROUNDS", 10, 4, 15),
   };
   const requireTwoFactor = bool("REQUIRE_TWO_FACTOR", false);
   const metricsToken = (env.METRICS_TOKEN ?? "").trim() || null;

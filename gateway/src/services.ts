@@ -2,6 +2,7 @@ import { getAddress } from "ethers";
 import { Redis } from "ioredis";
 import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
+import { setHashRounds } from "./auth/passwords";
 import { SessionMarks } from "./auth/sessionMarks";
 import { ApiTokenService } from "./auth/apiTokens";
 import { SessionStore } from "./auth/sessionStore";
@@ -73,6 +74,7 @@ export class Services {
     }
     this.revisions = new Revisions(ds, (resource) => this.resource(resource));
     this.retention = new AuditRetention(ds, this.trail, config.auditRetentionDays, log);
+    setHashRounds(config.signIn.passwordHashRounds);
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
     const marks = this.redis && new SessionMarks(this.redis, prefix);
     this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, marks);

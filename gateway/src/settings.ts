@@ -179,6 +179,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
         meaning: "failed sign-ins per email per hour (from anywhere) after which each attempt for it is delayed",
       },
       { name: "REGISTRATIONS_PER_IP", default: "`5`", meaning: "self-registrations per IP per hour" },
+      {
+        name: "PASSWORD_HASH_ROUNDS",
+        default: "`10`",
+        meaning:
+          "bcrypt cost of new password hashes, 4 to 15; each step doubles the work of a sign-in and of a guess. Existing hashes keep their cost until the password changes. The test suites use 4",
+      },
     ],
   },
   {

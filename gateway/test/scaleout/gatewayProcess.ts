@@ -43,6 +43,7 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
       CHAIN: "none",
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
+      PASSWORD_HASH_ROUNDS: "4",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -79,6 +79,8 @@ export async function startTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "silent",
     CHAIN: opts.chain ? "local" : "none",
+    // The lowest bcrypt cost: the tests prove what a hash does, not how slow it is (half the suite's time at 10).
+    PASSWORD_HASH_ROUNDS: "4",
     // A replica signs tokens with the same key as the app it shares a database with.
     ...(opts.sameDatabaseAs && { JWT_SECRET: opts.sameDatabaseAs.services.config.jwtSecret }),
     ...opts.env,
