@@ -11,6 +11,8 @@ export default {
   transform: { "^.+\\.ts$": swc },
   globalSetup: "<rootDir>/e2e/globalSetup.ts",
   globalTeardown: "<rootDir>/e2e/globalTeardown.ts",
+  // npm test runs two shards side by side (--shard=1/2, 2/2), balanced by each file's time.
+  testSequencer: "<rootDir>/e2e/shards.mjs",
   testTimeout: 120_000,
   maxWorkers: 1,
   // Chromium and keep-alive sockets may outlive the last test by a moment.

@@ -60,6 +60,13 @@ const imageTree = (runtime) =>
     { runtime },
   );
 
+const endToEnd = (shard) =>
+  suite(
+    `end-to-end on Node 24 (Chromium, real gateway, database and chain), half ${shard} of 2`,
+    [npm("run", "e2e", "-w", "admin", "--", `--shard=${shard}/2`, "--json", `--outputFile=${jestJson(`e2e-${shard}`)}`)],
+    { runtime: "node24", json: [jestJson(`e2e-${shard}`)] },
+  );
+
 const lanes = quick
   ? [[gateway("sqlite", 2)], [admin(2)]]
   : [
@@ -73,15 +80,10 @@ const lanes = quick
         imageTree("node24"),
         imageTree(),
       ],
-      // Mostly waiting on Chromium and the chain; the end-to-end run leaves a fresh admin build behind.
-      [
-        suite(
-          "end-to-end on Node 24 (Chromium, real gateway, database and chain)",
-          [npm("run", "e2e", "-w", "admin", "--", "--json", `--outputFile=${jestJson("e2e")}`)],
-          { runtime: "node24", json: [jestJson("e2e")] },
-        ),
-        suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" }),
-      ],
+      // Mostly waiting on Chromium and the chain: two halves of the end-to-end files side by side, each with its own
+      // gateway, database, chain and browser (admin/e2e/shards.mjs balances them); they leave a fresh admin build behind.
+      [endToEnd(1)],
+      [endToEnd(2), suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" })],
     ];
 
 const running = new Set();

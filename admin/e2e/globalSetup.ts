@@ -1,13 +1,15 @@
-import { buildIfStale, ensureChromium, startProduct } from "./product";
+import { buildIfStale, ensureChromium, oneAtATime, startProduct } from "./product";
 
 /**
- * Installs Chromium if missing, builds what is stale, and starts the real
- * gateway on a fresh SQLite database. Tests run in this process (--runInBand)
+ * Installs Chromium if missing, builds what is stale (one shard at a time), and
+ * starts the real gateway on a fresh SQLite database and chain of its own. Tests run in this process (--runInBand)
  * and find it through E2E_BASE_URL.
  */
 export default async function globalSetup() {
-  ensureChromium();
-  buildIfStale();
+  oneAtATime(() => {
+    ensureChromium();
+    buildIfStale();
+  });
   const product = await startProduct();
   (globalThis as Record<string, unknown>).__PRESALE_PRODUCT__ = product;
   process.env.E2E_BASE_URL = product.baseUrl;

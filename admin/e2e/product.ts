@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "fs";
 import { createServer } from "net";
 import { tmpdir } from "os";
 import path from "path";
@@ -51,6 +51,35 @@ export function buildIfStale(log = console.log) {
       execFileSync("npm", ["run", "build", "-w", ws.name], { cwd: ROOT, stdio: "inherit", env });
       upstreamRebuilt = true;
     }
+  }
+}
+
+const LOCK = path.join(ROOT, ".cache/e2e-setup.lock");
+const LOCK_STALE_MS = 15 * 60_000;
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `setup` while no other run of this suite does (a directory made atomically is the lock): `npm test` starts
+ * two shards at once, and two builds into one dist, or two apt-get runs, would trip over each other. The second
+ * waits, then finds everything built. A lock older than any setup was left by a killed run and is taken over.
+ */
+export function oneAtATime<T>(setup: () => T): T {
+  mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const madeAt = statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs;
+    if (madeAt !== undefined && Date.now() - madeAt > LOCK_STALE_MS) rmSync(LOCK, { recursive: true, force: true });
+    else sleepSync(250);
+  }
+  try {
+    return setup();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
   }
 }
 

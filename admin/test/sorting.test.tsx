@@ -76,6 +76,10 @@ function sampleRow(type: string, fixed: Row = {}): Row {
 
 const lists = SCREENS.filter((s) => s.list && s.type);
 
+// Each list presses up to ten headers, each a request and a render: 3 s on a quiet machine, past jest's 30 s
+// when CI loads both cores.
+jest.setTimeout(120_000);
+
 describe("every list sorts by every value column", () => {
   beforeEach(() => {
     signIn();
