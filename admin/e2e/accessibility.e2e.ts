@@ -37,6 +37,9 @@ async function settle(page: Page, route: string) {
   await page.goto(`${baseUrl()}${route}`);
   await page.locator("#root *").first().waitFor();
   await page.waitForLoadState("networkidle");
+  // The app bar's loader shows while any read is under way (a chain read can start after the network went idle
+  // once, on a loaded machine): scanned mid-read, buttons are still changing state.
+  await page.locator(".app-loader").waitFor({ state: "detached" });
   await page.waitForTimeout(300);
   // A button just enabled is still fading to its colour: axe would measure the colour half-way.
   // Endless animations (spinners) never finish and are left out.

@@ -35,6 +35,7 @@ function PhoneUserMenu() {
  * logout moves into a user menu and a long title wraps onto a second line rather than being cut.
  */
 export function AppBar() {
+  const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
     <RaAppBar
@@ -42,7 +43,7 @@ export function AppBar() {
       toolbar={
         <>
           <ToggleThemeButton />
-          <LoadingIndicator />
+          <LoadingIndicator aria-label={translate("ra.page.loading")} />
           {!phone && <LogoutNameButton />}
         </>
       }
