@@ -62,7 +62,9 @@ const sent = async (page: Page) => (await walletCalls(page)).filter((m) => m ===
 async function openAddPool(page: Page) {
   await open(page, "/Feature");
   await page.getByRole("button", { name: "Add Pool" }).click();
-  await modal(page).waitFor();
+  // The chooser opens over the dialog at once, which hides the dialog from the accessibility tree while it is up:
+  // the dialog is looked for with hidden ones too, or a slow first look would wait behind the chooser forever.
+  await page.getByRole("dialog", { name: "Add Pool", includeHidden: true }).waitFor();
   await connectThroughChooser(page);
 }
 
