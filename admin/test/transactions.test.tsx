@@ -58,6 +58,9 @@ describe("Transactions", () => {
     expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual(["31", "30", "29"]);
     expect(gateway.lastCall("allChainTransactions")?.variables).toMatchObject({ sortField: "blockNumber", sortOrder: "DESC" });
     expect(within(rows[2]).getByText("Reverted")).toBeInTheDocument();
+    // What each call did, in words, beside its function's name (which the list sorts and filters by).
+    expect(within(rows[0]).getByText("Blocked the wallet 0x1")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Started the presale for 5 days")).toBeInTheDocument();
     expect(within(rows[1]).getByRole("link", { name: /0x5FbD/ })).toHaveAttribute("href", `/ManageSale/${PRESALE}`);
     // No explorer on the local chain: the hash is shown, not linked.
     expect(within(rows[0]).getByTitle(hash(22)).tagName).toBe("SPAN");
