@@ -5,13 +5,6 @@ export function ImageThumb({ name, width = 50, alt }: { name?: string | null; wi
   const src = imageUrl(name);
   if (!src) return null;
   return (
-    <img
-      src={src}
-      alt={alt ?? name ?? ""}
-
-      width={width}
-      style={{ maxHeight: 80, objectFit: "contain", display: "block" }}
-      loading="lazy"
-    />
+    <img src={src} alt={alt ?? name ?? ""} width={width} style={{ maxHeight: 80, objectFit: "contain", display: "block" }} loading="lazy" />
   );
 }
