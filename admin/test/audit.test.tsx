@@ -271,7 +271,10 @@ describe("the Activity screen", () => {
         { field: "visible", before: true, after: false },
       ]),
       event("IpWhitelistEntry", "2", [{ field: "address", before: null, after: "10.0.0.1" }]),
-      event("LaunchPad", "5", [{ field: "priceTokenCrypto", before: "100", after: "120" }]),
+      event("LaunchPad", "5", [
+        { field: "priceTokenCrypto", before: "100", after: "120" },
+        { field: "tokenAddress", before: null, after: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" },
+      ]),
       event("Pool", "6", [{ field: "isTokenOnly", before: false, after: true }]),
       event("Article", "8", [
         { field: "description2", diff: "{+Third block+}" },
@@ -291,7 +294,10 @@ describe("the Activity screen", () => {
 
     expect(screen.getByText("IP address #2")).toBeInTheDocument();
     const launchpad = screen.getByRole("link", { name: "LaunchPad #5" }).closest("tr")!;
-    expect(launchpad).toHaveTextContent("Price of Token per BUSD");
+    expect(launchpad).toHaveTextContent("Price of Token per BUSD, Token Address");
+    await user.click(within(launchpad).getByRole("button", { name: "Show the changes" }));
+    expect(within(launchpad).getByTitle("0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512")).toHaveTextContent("0xe7f1...0512");
+    expect(within(launchpad).getByRole("button", { name: "Copy the address" })).toBeInTheDocument();
     const pool = screen.getByRole("link", { name: "Farm #6" }).closest("tr")!;
     await user.click(within(pool).getByRole("button", { name: "Show the changes" }));
     expect(pool).toHaveTextContent("No → Yes");
