@@ -158,6 +158,48 @@ describe("the History tab", () => {
   });
 });
 
+describe("the History tab of a landing block", () => {
+  const block = (title: string, imageUri: string | null) => ({ title, description: "Lock 90 days", imageUri });
+  const values = {
+    identifier: "landing_banner01",
+    pageName: "Home",
+    title: "Stake smarter",
+    description: "Rewards every block",
+    blocks: [block("Fixed APR", "apr.png"), block("Audited", null)],
+    imageUri: "staking.png",
+    visible: true,
+  };
+
+  it("shows the content blocks part by part, by their form labels, images as thumbnails", async () => {
+    gateway.seed("LandingBlock", [{ ...values, blocks: [block("Fixed APR", "apr.png")], version: 2 }]);
+    gateway.resolvers.revisions = () => [
+      {
+        eventId: "5",
+        createdAt: "2024-05-01T08:00:00.000Z",
+        actorName: "admin",
+        operation: "create",
+        fields: ["pageName", "blocks"],
+        values: JSON.stringify(values),
+      },
+    ];
+    const { user, row } = await openRow("/Home", "Stake smarter");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    await user.click(await within(dialog).findByRole("tab", { name: "History" }));
+    const list = await within(dialog).findByRole("table", { name: "History" });
+    expect(within(list).getByText("Page")).toBeInTheDocument();
+    await user.click(within(list).getByRole("button", { name: "Compare" }));
+    const comparison = within(dialog).getByRole("table", { name: "This revision beside the current values" });
+    const blocks = within(comparison).getByRole("rowheader", { name: "Blocks" }).closest("tr")!;
+    expect(blocks).toHaveAttribute("data-changed", "true");
+    const [revision] = within(blocks).getAllByRole("cell");
+    expect(revision).toHaveTextContent("Content block 1Title: Fixed APRDescription: Lock 90 daysImage:");
+    expect(revision).toHaveTextContent("Content block 2Title: Audited");
+    expect(within(revision).getByRole("img", { name: "Image" })).toHaveAttribute("src", expect.stringMatching(/\/Images\/apr\.png$/));
+    expect(comparison.textContent).not.toMatch(/[{}"]|imageUri/);
+  });
+});
+
 describe("the Activity screen", () => {
   const events = [
     {
@@ -275,7 +317,10 @@ describe("the Activity screen", () => {
         { field: "priceTokenCrypto", before: "100", after: "120" },
         { field: "tokenAddress", before: null, after: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" },
       ]),
-      event("Pool", "6", [{ field: "isTokenOnly", before: false, after: true }]),
+      event("Pool", "6", [
+        { field: "isTokenOnly", before: false, after: true },
+        { field: "alloc", before: 100, after: 200 },
+      ]),
       event("Article", "8", [
         { field: "description2", diff: "{+Third block+}" },
         { field: "newsLink", before: null, after: "https://youtu.be/x" },
@@ -299,6 +344,8 @@ describe("the Activity screen", () => {
     expect(within(launchpad).getByTitle("0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512")).toHaveTextContent("0xe7f1...0512");
     expect(within(launchpad).getByRole("button", { name: "Copy the address" })).toBeInTheDocument();
     const pool = screen.getByRole("link", { name: "Farm #6" }).closest("tr")!;
+    // A pool's fields as its Add Pool form labels them.
+    expect(pool).toHaveTextContent("Is token only, Multiplier");
     await user.click(within(pool).getByRole("button", { name: "Show the changes" }));
     expect(pool).toHaveTextContent("No → Yes");
     for (const row of screen.getAllByRole("row"))

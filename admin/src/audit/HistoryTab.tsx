@@ -15,10 +15,11 @@ function Comparison({ type, revision, current }: { type: string; revision: Revis
   const translate = useTranslate();
   const values = parseJson<Record<string, unknown>>(revision.values, {});
   return (
-    <Table size="small" aria-label={translate("app.audit.compare_title")}>
+    // Fixed columns: a long value wraps inside its own column instead of widening the dialog.
+    <Table size="small" aria-label={translate("app.audit.compare_title")} sx={{ tableLayout: "fixed" }}>
       <TableHead>
         <TableRow>
-          <TableCell>{translate("app.audit.field")}</TableCell>
+          <TableCell sx={{ width: "25%" }}>{translate("app.audit.field")}</TableCell>
           <TableCell>{translate("app.audit.this_revision", { time: formatDateTime(revision.createdAt) })}</TableCell>
           <TableCell>{translate("app.audit.current")}</TableCell>
         </TableRow>
@@ -34,10 +35,10 @@ function Comparison({ type, revision, current }: { type: string; revision: Revis
                 {fieldLabel(translate, type, field)}
               </TableCell>
               <TableCell sx={cell}>
-                <FieldValue field={field} value={values[field]} />
+                <FieldValue type={type} field={field} value={values[field]} />
               </TableCell>
               <TableCell sx={cell}>
-                <FieldValue field={field} value={current[field]} />
+                <FieldValue type={type} field={field} value={current[field]} />
               </TableCell>
             </TableRow>
           );

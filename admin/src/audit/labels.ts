@@ -69,6 +69,9 @@ const FIELD_KEYS: Record<string, string[]> = {
   pageName: ["page"],
 };
 
+/** Screens whose forms write a type that another screen lists: the farm pools are added from Image Text Edit's 'Add Pool'. */
+const FORM_ROUTES: Record<string, string[]> = { Pool: ["Feature"] };
+
 const snake = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 
 /**
@@ -81,10 +84,15 @@ const snake = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLow
 export function fieldLabel(translate: TranslateFunction, type: string, field: string): string {
   const [, base, digits] = /^(.*?)(\d*)$/.exec(field) ?? [field, field, ""];
   const block = (Number(digits) || 0) + 1;
-  const route = screensOf(type)[0]?.route;
+  const routes = [
+    ...screensOf(type)
+      .slice(0, 1)
+      .map((screen) => screen.route),
+    ...(FORM_ROUTES[type] ?? []),
+  ];
   const names = [...new Set([field, base, ...(FIELD_KEYS[base] ?? []), snake(base)])];
   const keys = names.flatMap((name) =>
-    name.includes(".") ? [name] : [...(route ? [`resources.${route}.fields.${name}`] : []), `app.fields.${name}`],
+    name.includes(".") ? [name] : [...routes.map((route) => `resources.${route}.fields.${name}`), `app.fields.${name}`],
   );
   for (const key of keys) {
     const text = lookup(translate, key, { n: block });

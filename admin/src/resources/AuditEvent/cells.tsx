@@ -87,13 +87,14 @@ export function changesSummary(event: RaRecord) {
 }
 
 /** One change for reading: the inline diff, 'before → after' (images as thumbnails), or that the value is hidden. */
-function ChangeValue({ change }: { change: Change }) {
+function ChangeValue({ type, change }: { type: string; change: Change }) {
   const translate = useTranslate();
   if (change.redacted) return <>{translate("app.audit.redacted")}</>;
   if (change.diff !== undefined) return <InlineDiff diff={change.diff} />;
   return (
     <>
-      <FieldValue field={change.field} value={change.before} /> → <FieldValue field={change.field} value={change.after} />
+      <FieldValue type={type} field={change.field} value={change.before} /> →{" "}
+      <FieldValue type={type} field={change.field} value={change.after} />
     </>
   );
 }
@@ -125,7 +126,7 @@ export function ChangesCell({ event }: { event: RaRecord }) {
                   {label(change)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: "pre-wrap", overflowWrap: "break-word" }}>
-                  <ChangeValue change={change} />
+                  <ChangeValue type={event.resource} change={change} />
                 </TableCell>
               </TableRow>
             ))}
