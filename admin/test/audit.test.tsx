@@ -321,6 +321,15 @@ describe("the Activity screen", () => {
         { field: "isTokenOnly", before: false, after: true },
         { field: "alloc", before: 100, after: 200 },
       ]),
+      {
+        ...event("ChainTransaction", "11", [
+          { field: "contract", before: null, after: "Presale" },
+          { field: "functionName", before: null, after: "setBUSDHardCap" },
+          { field: "args", diff: `{+{"amount":"500${"0".repeat(18)}"}+}` },
+        ]),
+        operation: "create",
+        transport: "chain",
+      },
       event("Article", "8", [
         { field: "description2", diff: "{+Third block+}" },
         { field: "newsLink", before: null, after: "https://youtu.be/x" },

@@ -19,6 +19,7 @@ import { fieldLabel, isShowHide, resourceLabel, screenFor, screensOf as allScree
 import { changesOf, readable, type Change } from "../../audit/values";
 import type { AuditMethods } from "../../providers/auditMethods";
 import { adminI18nProvider } from "../../i18n/admin";
+import { TxCall } from "../ChainTransaction/cells";
 
 /** The list screens of a GraphQL type: several when fixed filters split it (the article images' four slots). */
 const screensOf = (type: string) => allScreensOf(type).filter((screen) => screen.list);
@@ -99,6 +100,18 @@ function ChangeValue({ type, change }: { type: string; change: Change }) {
   );
 }
 
+/** The chain call a recorded transaction's event tells of (its function and arguments, the latter a text diff), if any. */
+function callTold(event: RaRecord) {
+  if (event.resource !== "ChainTransaction") return null;
+  const told: Record<string, string | undefined> = {};
+  for (const change of changesOf(event)) {
+    const value = change.diff !== undefined ? diffResult(change.diff) : (change.after ?? change.before);
+    if (typeof value === "string") told[change.field] = value;
+  }
+  const { functionName, contract, args, presaleAddress } = told;
+  return functionName ? { functionName, contract, args, presaleAddress } : null;
+}
+
 const COMPACT = 3;
 
 /** The changed fields' labels, expandable to the full diff. */
@@ -107,13 +120,14 @@ export function ChangesCell({ event }: { event: RaRecord }) {
   const [open, setOpen] = useState(false);
   const changes = changesOf(event);
   if (!changes.length) return null;
+  // A recorded transaction says what it did ('Started the presale for 5 days'), not which of its columns were written.
+  const call = callTold(event);
   const label = (change: Change) => fieldLabel(translate, event.resource, change.field);
   const names = changes.slice(0, COMPACT).map(label);
   const more = changes.length > COMPACT ? ` ${translate("app.audit.more_fields", { count: changes.length - COMPACT })}` : "";
   return (
     <Box sx={{ maxWidth: "24rem", overflowWrap: "break-word" }}>
-      {names.join(", ")}
-      {more}{" "}
+      {call ? <TxCall tx={call} /> : `${names.join(", ")}${more}`}{" "}
       <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
         {translate(open ? "app.audit.hide_diff" : "app.audit.show_diff")}
       </Button>
