@@ -2,7 +2,7 @@ import { Box } from "@mui/material";
 import { useTranslate } from "react-admin";
 
 /** Read by screen readers, not shown: says what a strike-through or a highlight means. */
-export const srOnly = {
+const srOnly = {
   position: "absolute",
   width: "1px",
   height: "1px",
@@ -11,10 +11,10 @@ export const srOnly = {
   whiteSpace: "nowrap",
 } as const;
 
-export type DiffPart = { kind: "same" | "removed" | "added"; text: string };
+type DiffPart = { kind: "same" | "removed" | "added"; text: string };
 
 /** The gateway's compact word diff (`[-removed-]{+added+}`, audit/changes.ts) as parts; text outside the marks is unchanged. */
-export function diffParts(diff: string): DiffPart[] {
+function diffParts(diff: string): DiffPart[] {
   const parts: DiffPart[] = [];
   const mark = /\[-([\s\S]*?)-\]|\{\+([\s\S]*?)\+\}/g;
   let at = 0;
