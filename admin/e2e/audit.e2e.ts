@@ -84,8 +84,29 @@ describe("the audit trail in the admin", () => {
     expect(await events.count()).toBe(4);
     const newest = events.first();
     expect(await newest.textContent()).toContain("Restored");
+    // Readable: fields by their form labels, no camelCase names, no diff markup.
+    const changes = await events.nth(1).locator("td").nth(5).textContent();
+    expect(changes).toContain("Heading");
+    expect(changes).not.toContain("heading");
     await newest.getByRole("button", { name: "Show the changes" }).click();
     expect(await newest.textContent()).toContain("E2E audited news, third → E2E audited news");
+    for (const cell of await page.getByRole("table").first().locator("td").allTextContents())
+      expect(cell).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b|\[-|\{\+/);
+    // On a 1440 px screen every column shows whole, the Transaction column included.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Nothing around the table scrolls or clips it sideways, and it ends within the window.
+    const cut = await page
+      .getByRole("table")
+      .first()
+      .evaluate((table) => {
+        const boxes: string[] = [];
+        for (let box = table.parentElement; box; box = box.parentElement)
+          if (box.scrollWidth > box.clientWidth + 1) boxes.push(`${box.tagName}.${box.className}`);
+        return { boxes, past: table.getBoundingClientRect().right - document.documentElement.clientWidth };
+      });
+    expect(cut.boxes).toEqual([]);
+    expect(cut.past).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await newest.getByRole("link", { name: `News #${id}` }).click();
     expect(await dialog(page).getByLabel("Heading").inputValue()).toBe("E2E audited news");
   });

@@ -117,6 +117,10 @@ describe("the History tab", () => {
     expect(rows[1]).toHaveTextContent("admin");
     expect(rows[1]).toHaveTextContent("Created");
     expect(within(rows[1]).getByText("Description")).toBeInTheDocument();
+    // Fields by their form labels, not their stored names.
+    expect(within(rows[1]).getByText("Image")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Show/Hide")).toBeInTheDocument();
+    expect(rows[1]).not.toHaveTextContent(/imageUri|visible/);
   });
 
   it("compares a revision with the current values, the changed fields highlighted and rich text readable", async () => {
@@ -131,6 +135,13 @@ describe("the History tab", () => {
     expect(description).not.toHaveAttribute("data-changed");
     expect(description).toHaveTextContent("Lock periods");
     expect(description).not.toHaveTextContent("<b>");
+    const image = within(comparison).getByRole("rowheader", { name: "Image" }).closest("tr")!;
+    expect(within(image).getAllByRole("img", { name: "Image" })[0]).toHaveAttribute(
+      "src",
+      expect.stringMatching(/\/Images\/staking\.png$/),
+    );
+    expect(image).not.toHaveTextContent("staking.png");
+    expect(within(comparison).getByRole("rowheader", { name: "Show/Hide" }).closest("tr")).toHaveTextContent("VisibleVisible");
   });
 
   it("restores a revision after a confirmation, then shows the restored record", async () => {
@@ -147,6 +158,48 @@ describe("the History tab", () => {
   });
 });
 
+describe("the History tab of a landing block", () => {
+  const block = (title: string, imageUri: string | null) => ({ title, description: "Lock 90 days", imageUri });
+  const values = {
+    identifier: "landing_banner01",
+    pageName: "Home",
+    title: "Stake smarter",
+    description: "Rewards every block",
+    blocks: [block("Fixed APR", "apr.png"), block("Audited", null)],
+    imageUri: "staking.png",
+    visible: true,
+  };
+
+  it("shows the content blocks part by part, by their form labels, images as thumbnails", async () => {
+    gateway.seed("LandingBlock", [{ ...values, blocks: [block("Fixed APR", "apr.png")], version: 2 }]);
+    gateway.resolvers.revisions = () => [
+      {
+        eventId: "5",
+        createdAt: "2024-05-01T08:00:00.000Z",
+        actorName: "admin",
+        operation: "create",
+        fields: ["pageName", "blocks"],
+        values: JSON.stringify(values),
+      },
+    ];
+    const { user, row } = await openRow("/Home", "Stake smarter");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    await user.click(await within(dialog).findByRole("tab", { name: "History" }));
+    const list = await within(dialog).findByRole("table", { name: "History" });
+    expect(within(list).getByText("Page")).toBeInTheDocument();
+    await user.click(within(list).getByRole("button", { name: "Compare" }));
+    const comparison = within(dialog).getByRole("table", { name: "This revision beside the current values" });
+    const blocks = within(comparison).getByRole("rowheader", { name: "Blocks" }).closest("tr")!;
+    expect(blocks).toHaveAttribute("data-changed", "true");
+    const [revision] = within(blocks).getAllByRole("cell");
+    expect(revision).toHaveTextContent("Content block 1Title: Fixed APRDescription: Lock 90 daysImage:");
+    expect(revision).toHaveTextContent("Content block 2Title: Audited");
+    expect(within(revision).getByRole("img", { name: "Image" })).toHaveAttribute("src", expect.stringMatching(/\/Images\/apr\.png$/));
+    expect(comparison.textContent).not.toMatch(/[{}"]|imageUri/);
+  });
+});
+
 describe("the Activity screen", () => {
   const events = [
     {
@@ -159,7 +212,7 @@ describe("the Activity screen", () => {
       operation: "update",
       changes: JSON.stringify([
         { field: "heading", before: "Staking v2", after: "Staking v3" },
-        { field: "description", diff: "-Lock\n+Lock periods" },
+        { field: "description", diff: "Lock [-times-]{+periods+} for stakers" },
       ]),
     },
     {
@@ -211,18 +264,101 @@ describe("the Activity screen", () => {
     expect(gateway.lastCall("allAuditEvents").variables).toMatchObject({ sortField: "createdAt", sortOrder: "DESC", page: 0, perPage: 10 });
     expect(chain).toHaveTextContent("Chain");
     expect(chain).toHaveTextContent("Status changed");
-    expect(within(chain).getByText("0xabababab...abababab")).toHaveAttribute("data-hash", `0x${"ab".repeat(32)}`);
+    expect(within(chain).getByText("0xabab...abab")).toHaveAttribute("data-hash", `0x${"ab".repeat(32)}`);
     const update = (await screen.findByRole("link", { name: "News #1" })).closest("tr")!;
     expect(update).toHaveTextContent("carol");
-    expect(update).toHaveTextContent("heading, description");
+    expect(update).toHaveTextContent("Heading, Description");
     const user = setupUser();
     await user.click(within(update).getByRole("button", { name: "Show the changes" }));
     expect(update).toHaveTextContent("Staking v2 → Staking v3");
-    expect(update).toHaveTextContent("-Lock +Lock periods");
     const secret = (await screen.findByText("User #2")).closest("tr")!;
     await user.click(within(secret).getByRole("button", { name: "Show the changes" }));
     expect(secret).toHaveTextContent("(hidden)");
     expect(within(secret).queryByRole("button", { name: "Restore" })).not.toBeInTheDocument();
+  });
+
+  it("shows a text change inline: removed words struck through, added ones highlighted, told to screen readers, no markup", async () => {
+    renderApp("/activity");
+    const update = (await screen.findByRole("link", { name: "News #1" })).closest("tr")!;
+    await setupUser().click(within(update).getByRole("button", { name: "Show the changes" }));
+    const description = within(update).getByRole("rowheader", { name: "Description" }).closest("tr")!;
+    const removed = description.querySelector("del")!;
+    const added = description.querySelector("ins")!;
+    expect(removed).toHaveTextContent("Removed: times");
+    expect(added).toHaveTextContent("Added: periods");
+    expect(description).toHaveTextContent("DescriptionLock Removed: times Added: periods for stakers");
+    expect(description.textContent).not.toMatch(/\[-|-\]|\{\+|\+\}/);
+  });
+
+  it("copies a transaction's whole hash from its short form", async () => {
+    renderApp("/activity");
+    const chain = await rowOf("LaunchPad #3");
+    const user = setupUser(); // user-event puts its own clipboard in navigator.clipboard
+    const writeText = jest.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    await user.click(within(chain).getByRole("button", { name: "Copy the transaction hash" }));
+    expect(writeText).toHaveBeenCalledWith(`0x${"ab".repeat(32)}`);
+    expect(await screen.findByText("Copied to the clipboard")).toBeInTheDocument();
+  });
+
+  it("names records and fields as the menu and the forms do; images as thumbnails, show/hide flags as Visible / Hidden", async () => {
+    const event = (resource: string, recordId: string, changes: unknown[]) => ({
+      ...events[0],
+      resource,
+      recordId,
+      changes: JSON.stringify(changes),
+    });
+    gateway.seed("AuditEvent", [
+      event("LandingBlock", "4", [
+        { field: "imageUri", before: "0f3a9c2e.png", after: "77be01d4.png" },
+        { field: "visible", before: true, after: false },
+      ]),
+      event("IpWhitelistEntry", "2", [{ field: "address", before: null, after: "10.0.0.1" }]),
+      event("LaunchPad", "5", [
+        { field: "priceTokenCrypto", before: "100", after: "120" },
+        { field: "tokenAddress", before: null, after: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" },
+      ]),
+      event("Pool", "6", [
+        { field: "isTokenOnly", before: false, after: true },
+        { field: "alloc", before: 100, after: 200 },
+      ]),
+      {
+        ...event("ChainTransaction", "11", [
+          { field: "contract", before: null, after: "Presale" },
+          { field: "functionName", before: null, after: "setBUSDHardCap" },
+          { field: "args", diff: `{+{"amount":"500${"0".repeat(18)}"}+}` },
+        ]),
+        operation: "create",
+        transport: "chain",
+      },
+      event("Article", "8", [
+        { field: "description2", diff: "{+Third block+}" },
+        { field: "newsLink", before: null, after: "https://youtu.be/x" },
+      ]),
+    ]);
+    renderApp("/activity");
+    const user = setupUser();
+    const landing = (await screen.findByRole("link", { name: "Landing block #4" })).closest("tr")!;
+    expect(landing).toHaveTextContent("Image, Show/Hide");
+    await user.click(within(landing).getByRole("button", { name: "Show the changes" }));
+    const [before, after] = within(landing).getAllByRole("img", { name: "Image" });
+    expect(before).toHaveAttribute("src", expect.stringMatching(/\/Images\/0f3a9c2e\.png$/));
+    expect(after).toHaveAttribute("src", expect.stringMatching(/\/Images\/77be01d4\.png$/));
+    expect(landing).not.toHaveTextContent("0f3a9c2e.png");
+    expect(within(landing).getByRole("rowheader", { name: "Show/Hide" }).closest("tr")).toHaveTextContent("Visible → Hidden");
+
+    expect(screen.getByText("IP address #2")).toBeInTheDocument();
+    const launchpad = screen.getByRole("link", { name: "LaunchPad #5" }).closest("tr")!;
+    expect(launchpad).toHaveTextContent("Price of Token per BUSD, Token Address");
+    await user.click(within(launchpad).getByRole("button", { name: "Show the changes" }));
+    expect(within(launchpad).getByTitle("0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512")).toHaveTextContent("0xe7f1...0512");
+    expect(within(launchpad).getByRole("button", { name: "Copy the address" })).toBeInTheDocument();
+    const pool = screen.getByRole("link", { name: "Farm #6" }).closest("tr")!;
+    // A pool's fields as its Add Pool form labels them.
+    expect(pool).toHaveTextContent("Is token only, Multiplier");
+    await user.click(within(pool).getByRole("button", { name: "Show the changes" }));
+    expect(pool).toHaveTextContent("No → Yes");
+    for (const row of screen.getAllByRole("row"))
+      expect(row.textContent).not.toMatch(/IpWhitelistEntry|LandingBlock|priceTokenCrypto|imageUri/);
   });
 
   it("sends the filters: operation, transport and resource", async () => {
@@ -298,9 +434,9 @@ describe("the Activity screen", () => {
     ]);
     renderApp("/activity");
     await waitFor(async () =>
-      expect(await screen.findByRole("link", { name: "ArticleImage #2" })).toHaveAttribute("href", "/articles3?edit=2"),
+      expect(await screen.findByRole("link", { name: "Latest Articles3 Image #2" })).toHaveAttribute("href", "/articles3?edit=2"),
     );
-    expect(screen.getByRole("link", { name: "ArticleImage #7" })).toHaveAttribute("href", "/articles4");
+    expect(screen.getByRole("link", { name: "Latest Articles4 Image #7" })).toHaveAttribute("href", "/articles4");
     expect(gateway.callsOf("ArticleImage").map((call) => call.variables)).toEqual([{ id: "2" }]);
   });
 

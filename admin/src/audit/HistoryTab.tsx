@@ -6,19 +6,20 @@ import { Confirm, useDataProvider, useEditContext, useNotify, useRecordContext, 
 import type { AuditMethods, Revision } from "../providers/auditMethods";
 import { formatDateTime } from "../ui/columns";
 import { LoadingScreen } from "../ui/LoadingScreen";
-import { comparedFields, parseJson, readable, sameValue } from "./values";
-
-const fieldLabel = (translate: ReturnType<typeof useTranslate>, field: string) => translate(`app.fields.${field}`, { _: field });
+import { FieldValue } from "./FieldValue";
+import { fieldLabel } from "./labels";
+import { comparedFields, parseJson, sameValue } from "./values";
 
 /** A revision beside the record as it is now; the fields that differ are highlighted. */
-function Comparison({ revision, current }: { revision: Revision; current: Record<string, unknown> }) {
+function Comparison({ type, revision, current }: { type: string; revision: Revision; current: Record<string, unknown> }) {
   const translate = useTranslate();
   const values = parseJson<Record<string, unknown>>(revision.values, {});
   return (
-    <Table size="small" aria-label={translate("app.audit.compare_title")}>
+    // Fixed columns: a long value wraps inside its own column instead of widening the dialog.
+    <Table size="small" aria-label={translate("app.audit.compare_title")} sx={{ tableLayout: "fixed" }}>
       <TableHead>
         <TableRow>
-          <TableCell>{translate("app.audit.field")}</TableCell>
+          <TableCell sx={{ width: "25%" }}>{translate("app.audit.field")}</TableCell>
           <TableCell>{translate("app.audit.this_revision", { time: formatDateTime(revision.createdAt) })}</TableCell>
           <TableCell>{translate("app.audit.current")}</TableCell>
         </TableRow>
@@ -26,14 +27,19 @@ function Comparison({ revision, current }: { revision: Revision; current: Record
       <TableBody>
         {comparedFields(values, current).map((field) => {
           const changed = !sameValue(values[field], current[field]);
-          const cell = { verticalAlign: "top", overflowWrap: "anywhere", whiteSpace: "pre-wrap" } as const;
+          // Long words wrap only when they cannot fit a line: never a break mid-word in ordinary text.
+          const cell = { verticalAlign: "top", overflowWrap: "break-word", whiteSpace: "pre-wrap" } as const;
           return (
             <TableRow key={field} data-changed={changed || undefined} sx={changed ? { bgcolor: "warning.light" } : undefined}>
               <TableCell component="th" scope="row" sx={{ fontWeight: changed ? 700 : 400 }}>
-                {fieldLabel(translate, field)}
+                {fieldLabel(translate, type, field)}
               </TableCell>
-              <TableCell sx={cell}>{readable(values[field])}</TableCell>
-              <TableCell sx={cell}>{readable(current[field])}</TableCell>
+              <TableCell sx={cell}>
+                <FieldValue type={type} field={field} value={values[field]} />
+              </TableCell>
+              <TableCell sx={cell}>
+                <FieldValue type={type} field={field} value={current[field]} />
+              </TableCell>
             </TableRow>
           );
         })}
@@ -110,7 +116,7 @@ export function HistoryTab({ type }: { type: string }) {
               <TableCell>
                 <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
                   {revision.fields.map((field) => (
-                    <Chip key={field} size="small" label={fieldLabel(translate, field)} />
+                    <Chip key={field} size="small" label={fieldLabel(translate, type, field)} />
                   ))}
                 </Box>
               </TableCell>
@@ -133,7 +139,7 @@ export function HistoryTab({ type }: { type: string }) {
               {translate("app.audit.restore")}
             </Button>
           </Stack>
-          <Comparison revision={selected} current={record} />
+          <Comparison type={type} revision={selected} current={record} />
           <Confirm
             isOpen={confirming}
             title="app.audit.restore_title"

@@ -34,7 +34,15 @@ export const auditMessages = {
       show_diff: "Show the changes",
       hide_diff: "Hide the changes",
       user_activity: "Activity",
-      open_record: "Open %{resource} %{id}",
+      open_record: "Open %{record}",
+      removed_text: "Removed:",
+      added_text: "Added:",
+      visible: "Visible",
+      hidden: "Hidden",
+      yes: "Yes",
+      no: "No",
+      /** Types with no single screen to be named after, when the record does not tell which one shows it. */
+      types: { ArticleImage: "Latest Articles Image" },
     },
   },
   resources: {

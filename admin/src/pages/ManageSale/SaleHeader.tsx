@@ -3,32 +3,10 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import { Alert, Box, Chip, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import { useNotify, useTranslate } from "react-admin";
 import { checkAddress, ConnectButton, sameAddress, useWallet } from "../../chain";
+import { copyText } from "../../ui/CopyButton";
 import { useSale } from "./useSale";
 
 const LABELS = "app.manage_sale";
-
-/** Copies text: the Clipboard API, else a hidden textarea and execCommand (older or locked-down browsers). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    try {
-      return document.execCommand("copy");
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 /** Title, presale address with its copy button, the wallet, the sale's state, and who may act. */
 export function SaleHeader() {

@@ -3,7 +3,7 @@ import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { TxHash } from "../ChainTransaction/cells";
 import { useExplorerUrl } from "../ChainTransaction/useExplorerUrl";
-import { ChangesCell, changesSummary, RecordLink, RestoreDeletedButton } from "./cells";
+import { ChangesCell, changesSummary, RecordLink, recordName, RestoreDeletedButton } from "./cells";
 import { useActivityFilters } from "./filters";
 
 const FIELDS = "resources.activity.fields";
@@ -40,12 +40,13 @@ export function ActivityList() {
         col.text("resource", `${FIELDS}.resource`, {
           sortable: true,
           render: (r) => <RecordLink event={r} />,
-          exportValue: (r) => (r.recordId ? `${r.resource} #${r.recordId}` : String(r.resource)),
+          exportValue: (r) => recordName(translate, r),
         }),
         col.text("changes", `${FIELDS}.changes`, { render: (r) => <ChangesCell event={r} />, exportValue: changesSummary }),
         col.text("txHash", `${FIELDS}.txHash`, {
           sortable: true,
-          render: (r) => (r.txHash ? <TxHash hash={r.txHash} explorerUrl={explorerUrl} /> : null),
+          // Short (head and tail), with its copy button: the column fits beside the changes on a 1440 px screen.
+          render: (r) => (r.txHash ? <TxHash hash={r.txHash} explorerUrl={explorerUrl} short /> : null),
         }),
         col.actions("restore", "app.audit.restore", (r) => <RestoreDeletedButton event={r} />),
       ]}

@@ -2,14 +2,27 @@ import RestoreIcon from "@mui/icons-material/Restore";
 import { Box, Button, Link, Table, TableBody, TableCell, TableRow } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { Confirm, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate, type RaRecord } from "react-admin";
+import {
+  Confirm,
+  useDataProvider,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+  type TranslateFunction,
+} from "react-admin";
 import { hasHistory } from "../../audit/contentTypes";
+import { FieldValue } from "../../audit/FieldValue";
+import { diffResult, InlineDiff } from "../../audit/InlineDiff";
+import { fieldLabel, isShowHide, resourceLabel, screenFor, screensOf as allScreensOf } from "../../audit/labels";
 import { changesOf, readable, type Change } from "../../audit/values";
 import type { AuditMethods } from "../../providers/auditMethods";
-import { SCREENS, type Screen } from "../../registry";
+import { adminI18nProvider } from "../../i18n/admin";
+import { TxCall } from "../ChainTransaction/cells";
 
 /** The list screens of a GraphQL type: several when fixed filters split it (the article images' four slots). */
-const screensOf = (type: string) => SCREENS.filter((screen) => screen.type === type && screen.list);
+const screensOf = (type: string) => allScreensOf(type).filter((screen) => screen.list);
 
 /** What an event tells of its record's values: each changed field after the change (before it, for a delete). */
 const valuesTold = (event: RaRecord): Record<string, unknown> =>
@@ -18,10 +31,6 @@ const valuesTold = (event: RaRecord): Record<string, unknown> =>
       .filter((change) => !change.redacted && change.diff === undefined)
       .map((change) => [change.field, change.after ?? change.before]),
   );
-
-/** The screen of those showing a record whose fixed filter its values match. */
-const screenFor = (screens: Screen[], values: Record<string, unknown>) =>
-  screens.find((screen) => Object.entries(screen.filter ?? {}).every(([field, value]) => values[field] === value));
 
 /** Where an event's record is: its edit dialog on its list screen, or the list alone once deleted; `record` when it was read. */
 export function recordPath(event: RaRecord, record?: Record<string, unknown>): string | null {
@@ -32,6 +41,12 @@ export function recordPath(event: RaRecord, record?: Record<string, unknown>): s
   return `/${route.toLowerCase()}${open}`;
 }
 
+/** The record's kind as its screen names it, and its id ('Latest Articles3 Image #5'). */
+export function recordName(translate: TranslateFunction, event: RaRecord, record?: Record<string, unknown>) {
+  const name = resourceLabel(translate, event.resource, { ...valuesTold(event), ...record });
+  return event.recordId ? `${name} #${event.recordId}` : name;
+}
+
 /** The resource and record id, linked to the record (read first when the event does not tell which of its screens shows it). */
 export function RecordLink({ event }: { event: RaRecord }) {
   const translate = useTranslate();
@@ -39,48 +54,80 @@ export function RecordLink({ event }: { event: RaRecord }) {
   const unknownScreen =
     screens.length > 1 && !screenFor(screens, valuesTold(event)) && Boolean(event.recordId) && event.operation !== "delete";
   const { data: record } = useGetOne(screens[0]?.route ?? event.resource, { id: event.recordId }, { enabled: unknownScreen });
-  const text = event.recordId ? `${event.resource} #${event.recordId}` : event.resource;
+  const text = recordName(translate, event, record);
   const path = recordPath(event, record);
   if (!path) return <>{text}</>;
   return (
-    <Link
-      component={RouterLink}
-      to={path}
-      title={translate("app.audit.open_record", { resource: event.resource, id: event.recordId ?? "" })}
-    >
+    <Link component={RouterLink} to={path} title={translate("app.audit.open_record", { record: text })}>
       {text}
     </Link>
   );
 }
 
-/** One change as text: 'field: before → after', the compact diff, or that the value is hidden. */
-export function changeText(change: Change, redacted: string, empty: string) {
-  if (change.redacted) return redacted;
-  if (change.diff !== undefined) return change.diff;
-  const show = (value: unknown) => readable(value) || empty;
+/** One change as plain text (the exports): 'before → after', the text the diff leads to, or that the value is hidden. */
+function changeText(change: Change, translate: TranslateFunction) {
+  if (change.redacted) return translate("app.audit.redacted");
+  if (change.diff !== undefined) return diffResult(change.diff);
+  const show = (value: unknown) => {
+    if (value === null || value === undefined || value === "") return translate("app.audit.empty");
+    if (typeof value === "boolean")
+      return translate(
+        isShowHide(change.field) ? (value ? "app.audit.visible" : "app.audit.hidden") : value ? "app.audit.yes" : "app.audit.no",
+      );
+    return readable(value);
+  };
   return `${show(change.before)} → ${show(change.after)}`;
 }
 
-/** The whole diff as one text (the exports). */
-export const changesSummary = (event: RaRecord) =>
-  changesOf(event)
-    .map((change) => `${change.field}: ${changeText(change, "(hidden)", "(empty)")}`)
+/** The whole diff as one text, fields by their form labels (the exports, which have no translate hook). */
+export function changesSummary(event: RaRecord) {
+  const translate = adminI18nProvider.translate as TranslateFunction;
+  return changesOf(event)
+    .map((change) => `${fieldLabel(translate, event.resource, change.field)}: ${changeText(change, translate)}`)
     .join("; ");
+}
+
+/** One change for reading: the inline diff, 'before → after' (images as thumbnails), or that the value is hidden. */
+function ChangeValue({ type, change }: { type: string; change: Change }) {
+  const translate = useTranslate();
+  if (change.redacted) return <>{translate("app.audit.redacted")}</>;
+  if (change.diff !== undefined) return <InlineDiff diff={change.diff} />;
+  return (
+    <>
+      <FieldValue type={type} field={change.field} value={change.before} /> →{" "}
+      <FieldValue type={type} field={change.field} value={change.after} />
+    </>
+  );
+}
+
+/** The chain call a recorded transaction's event tells of (its function and arguments, the latter a text diff), if any. */
+function callTold(event: RaRecord) {
+  if (event.resource !== "ChainTransaction") return null;
+  const told: Record<string, string | undefined> = {};
+  for (const change of changesOf(event)) {
+    const value = change.diff !== undefined ? diffResult(change.diff) : (change.after ?? change.before);
+    if (typeof value === "string") told[change.field] = value;
+  }
+  const { functionName, contract, args, presaleAddress } = told;
+  return functionName ? { functionName, contract, args, presaleAddress } : null;
+}
 
 const COMPACT = 3;
 
-/** The changed fields' names, expandable to the full diff. */
+/** The changed fields' labels, expandable to the full diff. */
 export function ChangesCell({ event }: { event: RaRecord }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const changes = changesOf(event);
   if (!changes.length) return null;
-  const names = changes.slice(0, COMPACT).map((change) => change.field);
+  // A recorded transaction says what it did ('Started the presale for 5 days'), not which of its columns were written.
+  const call = callTold(event);
+  const label = (change: Change) => fieldLabel(translate, event.resource, change.field);
+  const names = changes.slice(0, COMPACT).map(label);
   const more = changes.length > COMPACT ? ` ${translate("app.audit.more_fields", { count: changes.length - COMPACT })}` : "";
   return (
-    <Box sx={{ maxWidth: "28rem" }}>
-      {names.join(", ")}
-      {more}{" "}
+    <Box sx={{ maxWidth: "24rem", overflowWrap: "break-word" }}>
+      {call ? <TxCall tx={call} /> : `${names.join(", ")}${more}`}{" "}
       <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
         {translate(open ? "app.audit.hide_diff" : "app.audit.show_diff")}
       </Button>
@@ -90,10 +137,10 @@ export function ChangesCell({ event }: { event: RaRecord }) {
             {changes.map((change) => (
               <TableRow key={change.field}>
                 <TableCell component="th" scope="row" sx={{ verticalAlign: "top" }}>
-                  {change.field}
+                  {label(change)}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: change.diff ? "monospace" : undefined }}>
-                  {changeText(change, translate("app.audit.redacted"), translate("app.audit.empty"))}
+                <TableCell sx={{ whiteSpace: "pre-wrap", overflowWrap: "break-word" }}>
+                  <ChangeValue type={event.resource} change={change} />
                 </TableCell>
               </TableRow>
             ))}
@@ -134,7 +181,7 @@ export function RestoreDeletedButton({ event }: { event: RaRecord }) {
       <Confirm
         isOpen={asking}
         title="app.audit.restore_title"
-        content={`${event.resource} #${event.recordId ?? ""}`}
+        content={recordName(translate, event)}
         confirm="app.audit.restore"
         onConfirm={restore}
         onClose={() => setAsking(false)}

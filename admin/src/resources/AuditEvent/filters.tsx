@@ -1,4 +1,5 @@
 import { DateInput, SelectInput, TextInput, useGetList, useTranslate } from "react-admin";
+import { resourceLabel } from "../../audit/labels";
 import { SCREENS } from "../../registry";
 
 const FIELDS = "resources.activity.fields";
@@ -39,7 +40,7 @@ export function useActivityFilters() {
       key="resource"
       source="resource"
       label={label("resource")}
-      choices={RESOURCES.map((id) => ({ id, name: id }))}
+      choices={RESOURCES.map((id) => ({ id, name: resourceLabel(translate, id) })).sort((a, b) => a.name.localeCompare(b.name))}
       emptyText="—"
       alwaysOn
     />,

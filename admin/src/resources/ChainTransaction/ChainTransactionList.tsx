@@ -1,6 +1,10 @@
+import { useMemo } from "react";
+import { useGetList } from "react-admin";
+import { sameAddress } from "../../chain/units";
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
-import { Address, PresaleLink, TxArgs, TxHash, TxStatus } from "./cells";
+import { Address, PresaleLink, TxCall, TxHash, TxStatus } from "./cells";
+import type { TxToken } from "./sentence";
 import { useTransactionFilters } from "./filters";
 import { useExplorerUrl } from "./useExplorerUrl";
 
@@ -13,6 +17,7 @@ const FIELDS = "resources.transactions.fields";
  */
 export function ChainTransactionList() {
   const explorerUrl = useExplorerUrl();
+  const tokenOf = useSaleTokens();
   const filters = useTransactionFilters();
   return (
     <CrudList
@@ -25,7 +30,10 @@ export function ChainTransactionList() {
         col.datetime("createdAt", `${FIELDS}.createdAt`, { sortable: true }),
         col.text("contract", `${FIELDS}.contract`, { sortable: true }),
         col.text("functionName", `${FIELDS}.functionName`, { sortable: true }),
-        col.text("args", `${FIELDS}.args`, { render: (r) => <TxArgs args={r.args} /> }),
+        col.text("args", `${FIELDS}.action`, {
+          render: (r) => <TxCall tx={r as typeof r & { functionName: string }} token={tokenOf(r.presaleAddress)} />,
+          exportValue: (r) => r.args ?? "",
+        }),
         col.text("presaleAddress", `${FIELDS}.presaleAddress`, {
           sortable: true,
           render: (r) => <PresaleLink address={r.presaleAddress} />,
@@ -36,5 +44,20 @@ export function ChainTransactionList() {
         col.text("hash", `${FIELDS}.hash`, { sortable: true, render: (r) => <TxHash hash={r.hash} explorerUrl={explorerUrl} /> }),
       ]}
     />
+  );
+}
+
+/** Each registered presale's sale token (its LaunchPad record), so that token amounts read in its units. */
+function useSaleTokens() {
+  const { data } = useGetList("LaunchPad", { pagination: { page: 1, perPage: 1000 }, sort: { field: "id", order: "ASC" } });
+  return useMemo(
+    () =>
+      (presale: string | null | undefined): TxToken | null => {
+        const record = data?.find((r) => sameAddress(r.presaleAddress, presale));
+        return record?.tokenSymbol && record.tokenDecimal !== null && record.tokenDecimal !== undefined
+          ? { symbol: String(record.tokenSymbol), decimals: Number(record.tokenDecimal) }
+          : null;
+      },
+    [data],
   );
 }

@@ -2,6 +2,8 @@ import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Chip, Link } from "@mui/material";
 import { Link as RouterLink } from "react-router-dom";
 import { useTranslate } from "react-admin";
+import { CopyButton } from "../../ui/CopyButton";
+import { txSentence, type TxToken } from "./sentence";
 import { addressUrl, txUrl } from "./useExplorerUrl";
 
 /** '0x1234...abcd': the head and tail of a hash or address (the whole value in the tooltip and the exports). */
@@ -10,35 +12,51 @@ export const shorten = (value: string | null | undefined, head = 10, tail = 8) =
 
 const mono = { fontFamily: "monospace", whiteSpace: "nowrap" } as const;
 
-/** A transaction hash, linked to the explorer when the chain has one. */
-export function TxHash({ hash, explorerUrl }: { hash: string; explorerUrl: string | null }) {
+/** A transaction hash, shortened (`short`: its first 6 and last 4 characters), linked to the explorer when the chain has one, with a copy button. */
+export function TxHash({ hash, explorerUrl, short }: { hash: string; explorerUrl: string | null; short?: boolean }) {
   const translate = useTranslate();
   const url = txUrl(explorerUrl, hash);
-  if (!url)
-    return (
-      <span title={hash} data-hash={hash} style={mono}>
-        {shorten(hash)}
-      </span>
-    );
+  const text = short ? shorten(hash, 6, 4) : shorten(hash);
   return (
-    <Link href={url} target="_blank" rel="noopener noreferrer" title={translate("app.transactions.explorer")} data-hash={hash} sx={mono}>
-      {shorten(hash)} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: "middle" }} />
-    </Link>
+    <span style={{ whiteSpace: "nowrap" }}>
+      {url ? (
+        <Link
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={translate("app.transactions.explorer")}
+          data-hash={hash}
+          sx={mono}
+        >
+          {text} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: "middle" }} />
+        </Link>
+      ) : (
+        <span title={hash} data-hash={hash} style={mono}>
+          {text}
+        </span>
+      )}
+      <CopyButton value={hash} label="app.transactions.copy_hash" />
+    </span>
   );
 }
 
-/** An address, linked to the explorer when the chain has one. */
+/** An address, shortened, linked to the explorer when the chain has one, with a copy button. */
 export function Address({ address, explorerUrl }: { address: string | null | undefined; explorerUrl: string | null }) {
   if (!address) return null;
   const url = addressUrl(explorerUrl, address);
   const text = shorten(address, 6, 4);
-  return url ? (
-    <Link href={url} target="_blank" rel="noopener noreferrer" title={address} sx={mono}>
-      {text}
-    </Link>
-  ) : (
-    <span title={address} style={mono}>
-      {text}
+  return (
+    <span style={{ whiteSpace: "nowrap" }}>
+      {url ? (
+        <Link href={url} target="_blank" rel="noopener noreferrer" title={address} sx={mono}>
+          {text}
+        </Link>
+      ) : (
+        <span title={address} style={mono}>
+          {text}
+        </span>
+      )}
+      <CopyButton value={address} label="app.transactions.copy_address" />
     </span>
   );
 }
@@ -66,22 +84,18 @@ export function TxStatus({ status }: { status: string }) {
   );
 }
 
-/** The decoded arguments (JSON) as 'name: value' pairs. */
-export function TxArgs({ args }: { args: string | null | undefined }) {
-  if (!args) return null;
-  let text = args;
-  try {
-    const parsed = JSON.parse(args) as Record<string, unknown>;
-    text = Object.entries(parsed)
-      .map(([k, v]) => `${k}: ${Array.isArray(v) ? `[${v.length}]` : String(v)}`)
-      .join(", ");
-  } catch {
-    // shown as stored
-  }
+/** What a transaction did, as a sentence; the raw call (contract, function, arguments) in its tooltip. */
+export function TxCall({
+  tx,
+  token,
+}: {
+  tx: { contract?: string; functionName: string; args?: string | null; presaleAddress?: string | null };
+  token?: TxToken | null;
+}) {
+  const translate = useTranslate();
   return (
-    // Addresses in the arguments have no break point: let them wrap so the column stays narrow on a laptop.
-    <span title={args} style={{ fontSize: "0.8rem", display: "inline-block", maxWidth: "12rem", overflowWrap: "anywhere" }}>
-      {text.length > 80 ? `${text.slice(0, 80)}…` : text}
+    <span title={`${tx.contract ? `${tx.contract}.` : ""}${tx.functionName}(${tx.args ?? ""})`} data-function={tx.functionName}>
+      {txSentence(translate, tx, token)}
     </span>
   );
 }
