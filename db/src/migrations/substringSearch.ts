@@ -1,4 +1,4 @@
-import { QueryRunner, Table } from "typeorm";
+import { QueryRunner, Table, TableIndex } from "typeorm";
 import { isMysql } from "./columns";
 
 const quote = (name: string) => `"${name}"`;
@@ -66,6 +66,8 @@ export async function createTrigramTable(qr: QueryRunner): Promise<void> {
         { name: "trigram", type: "varchar", length: "3", isNullable: false, isPrimary: true },
         { name: "rowId", type: "int", isNullable: false, isPrimary: true },
       ],
+      // A row's trigrams, for the triggers' delete on update and delete (the key starts with the trigram).
+      indices: [new TableIndex({ name: `IDX_${TRIGRAMS}_row`, columnNames: ["tableName", "rowId"] })],
     }),
   );
 }

@@ -135,16 +135,24 @@ async function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, r
   const alias = qb.alias;
   const mysql = ["mysql", "mariadb"].includes(qb.connection.options.type);
   const long = terms.filter((term) => charsOf(term).length >= TRIGRAM);
-  const contains = (term: string, at: number) => {
+  const params: Record<string, unknown> = {};
+  /** The term as a substring of one of the columns of `row` (LIKE, its wildcards escaped). */
+  const holds = (row: string) => (term: string, at: number) => {
     const like = `${param}l${at}`;
-    qb.andWhere(`(${fields.map((field) => `${alias}.${field} LIKE :${like} ESCAPE '!'`).join(" OR ")})`, {
-      [like]: `%${escapeLike(term)}%`,
-    });
+    params[like] = `%${escapeLike(term)}%`;
+    return `(${fields.map((field) => `${row}.${field} LIKE :${like} ESCAPE '!'`).join(" OR ")})`;
   };
+  const contains = (term: string, at: number) => qb.andWhere(holds(alias)(term, at), params);
   if (!long.length) {
+    // The newest rows by id, from the id SHORT_SCAN_ROWS from the end (read first: a bound both engines seek to).
     const table = qb.connection.driver.escape(resource.table);
-    qb.andWhere(`${alias}.id >= (SELECT MIN(newest.id) FROM (SELECT id FROM ${table} ORDER BY id DESC LIMIT ${SHORT_SCAN_ROWS}) newest)`);
-    terms.forEach(contains);
+    const [edge] = await qb.connection.query(`SELECT id FROM ${table} ORDER BY id DESC LIMIT 1 OFFSET ${SHORT_SCAN_ROWS - 1}`);
+    const checks = [...(edge ? [`scanned.id >= ${Number(edge.id)}`] : []), ...terms.map(holds("scanned"))];
+    // Matched apart (the LIMIT keeps MariaDB from merging it into a walk of the whole sort index), then paged.
+    qb.andWhere(
+      `${alias}.id IN (SELECT matched.id FROM (SELECT scanned.id FROM ${table} scanned WHERE ${checks.join(" AND ")} LIMIT ${SHORT_SCAN_ROWS}) matched)`,
+      params,
+    );
     return;
   }
   if (!mysql) {
