@@ -1,3 +1,4 @@
+import { migrations } from "@presale/db";
 import { startSignedIn, TestApp } from "./support/testApp";
 
 /**
@@ -173,5 +174,41 @@ describe("search on records without text columns", () => {
     expect(await count(metaQuery, "no-such-image-name")).toBe(0);
     // LIKE's wildcards are text here, not patterns.
     expect(await list(allQuery, "%")).toEqual([]);
+  });
+});
+
+/** The migration to trigram search indexes the rows already there (long texts too), and its down() gives the word indexes back. */
+describe("search: the SubstringSearch migration", () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    ({ app, token } = await startSignedIn());
+  });
+  afterAll(() => app.close());
+
+  const search = async (q: string) => {
+    const res = await app.gql(`query($q: String) { allNews(filter: { q: $q }) { heading } }`, { q }, token);
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.allNews.map((row: { heading: string }) => row.heading);
+  };
+
+  it("finds by substring the rows written before it, after a down() and up() again", async () => {
+    const ds = app.services.ds;
+    const later = migrations.length - migrations.findIndex((migration) => migration.name === "SubstringSearch1733200000000");
+    for (let undone = 0; undone < later; undone++) await ds.undoLastMigration();
+    const now = new Date().toISOString().slice(0, 19).replace("T", " ");
+    for (const [heading, description] of [
+      ["Older alpha news", "written before the migration"],
+      ["Second older", `${"Long text ".repeat(150)}with Zebrafish at its end`],
+    ])
+      await ds.query("INSERT INTO news (heading, description, visible, version, createdAt, updatedAt) VALUES (?, ?, 1, 1, ?, ?)", [
+        heading,
+        description,
+        now,
+        now,
+      ]);
+    await ds.runMigrations();
+    expect(await search("LPHA")).toEqual(["Older alpha news"]);
+    expect(await search("ebrafis")).toEqual(["Second older"]);
   });
 });

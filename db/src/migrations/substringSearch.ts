@@ -4,7 +4,10 @@ import { isMysql } from "./columns";
 const quote = (name: string) => `"${name}"`;
 
 /** The side table of trigrams on MySQL/MariaDB: every 3-character piece of every searched row's text. */
-export const TRIGRAMS = "search_trigrams";
+const TRIGRAMS = "search_trigrams";
+/** Rows read, and trigrams written per statement, when a migration fills search_trigrams for the rows already there. */
+const BACKFILL_ROWS = 500;
+const BACKFILL_VALUES = 5_000;
 
 /**
  * The substring search of a table's searched columns (DataTables' filter: each
@@ -96,13 +99,26 @@ async function createTrigramTriggers(qr: QueryRunner, table: string, columns: st
   await qr.query(`CREATE TRIGGER \`${table}_trigrams_update\` AFTER UPDATE ON \`${table}\` FOR EACH ROW BEGIN ${declare}
     IF NOT (${same} AND NEW.id = OLD.id) THEN ${forget("OLD")} ${addTrigrams(table, columns, "NEW")} END IF; END`);
   await qr.query(`CREATE TRIGGER \`${table}_trigrams_delete\` AFTER DELETE ON \`${table}\` FOR EACH ROW BEGIN ${forget("OLD")} END`);
-  // The rows already there, in one statement: each row joined to the positions of its text.
-  await qr.query(
-    `INSERT IGNORE INTO \`${TRIGRAMS}\` (tableName, trigram, rowId)
-     WITH RECURSIVE at (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM at WHERE n < (SELECT COALESCE(MAX(CHAR_LENGTH(CONCAT_WS('\\n', ${columns
-       .map((c) => `\`${c}\``)
-       .join(", ")}))), 0) FROM \`${table}\`))
-     SELECT '${table}', SUBSTRING(CONCAT_WS('\\n', ${columns.map((c) => `t.\`${c}\``).join(", ")}), at.n, 3), t.id
-     FROM \`${table}\` t JOIN at ON at.n <= CHAR_LENGTH(CONCAT_WS('\\n', ${columns.map((c) => `t.\`${c}\``).join(", ")})) - 2`,
-  );
+  // The rows already there, a batch at a time (read by id, trigrams cut here as SUBSTRING cuts them: by code
+  // point). No recursive CTE: MySQL stops those at 1,000 steps (cte_max_recursion_depth), shorter than a long text.
+  const text = `CONCAT_WS('\\n', ${columns.map((c) => `\`${c}\``).join(", ")})`;
+  for (let after = 0; ;) {
+    const rows: { id: number; text: string | null }[] = await qr.query(
+      `SELECT id, ${text} AS text FROM \`${table}\` WHERE id > ? ORDER BY id LIMIT ${BACKFILL_ROWS}`,
+      [after],
+    );
+    if (!rows.length) break;
+    const values = rows.flatMap((row) => {
+      const chars = Array.from(row.text ?? "");
+      return [...new Set(chars.slice(0, -2).map((_, at) => chars.slice(at, at + 3).join("")))].map((trigram) => [table, trigram, row.id]);
+    });
+    for (let from = 0; from < values.length; from += BACKFILL_VALUES) {
+      const chunk = values.slice(from, from + BACKFILL_VALUES);
+      await qr.query(
+        `INSERT IGNORE INTO \`${TRIGRAMS}\` (tableName, trigram, rowId) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`,
+        chunk.flat(),
+      );
+    }
+    after = Number(rows[rows.length - 1].id);
+  }
 }

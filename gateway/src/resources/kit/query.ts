@@ -94,7 +94,7 @@ export async function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilde
 /** The shortest term a trigram index serves. */
 const TRIGRAM = 3;
 /** A filter of only shorter terms scans LIKE over this many of the newest rows (by id), not the whole table. */
-export const SHORT_SCAN_ROWS = 10_000;
+const SHORT_SCAN_ROWS = 10_000;
 /** Trigram counts are read up to this bound (enough to tell a rare trigram from a common one, and no more). */
 const TRIGRAM_COUNT_BOUND = 1000;
 /** The side table of trigrams on MySQL/MariaDB (db/src/migrations/substringSearch.ts). */
@@ -104,7 +104,7 @@ const TRIGRAMS = "search_trigrams";
 const charsOf = (term: string) => Array.from(term);
 
 /** The terms of `q`, DataTables' way: split at spaces, each once (any case). */
-export const termsOf = (text: string) => [
+const termsOf = (text: string) => [
   ...new Map(
     text
       .split(/\s+/u)
