@@ -4,7 +4,8 @@
 // a direct SQL handler and (when installed) a fastify + better-sqlite3 + gzip handler (autocannon,
 // interleaved rounds), 100k/1k latencies, memory around the whole legacy list, and a cold load of the
 // News list screen in Chromium (GraphQL requests, JavaScript beyond /login), the audit trail at scale
-// (bench/audit.mjs) and 8 parallel maximum-cost reads of 200,000 contributions against /healthz (bench/heavyReads.mjs).
+// (bench/audit.mjs), the list filter `q` at 100,000 news (bench/search.mjs) and 8 parallel maximum-cost reads of
+// 200,000 contributions against /healthz (bench/heavyReads.mjs).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -512,5 +513,6 @@ if (mysqlUp) {
 console.log("\n## admin JavaScript");
 spawnSync(process.execPath, [path.join(root, "scripts/login-weight.mjs")], { cwd: root, stdio: "inherit" });
 spawnSync(process.execPath, [path.join(root, "scripts/bench/audit.mjs")], { cwd: root, stdio: "inherit" });
+spawnSync(process.execPath, [path.join(root, "scripts/bench/search.mjs")], { cwd: root, stdio: "inherit" });
 console.log("\n## heavy signed-in reads against /healthz");
 spawnSync(process.execPath, [path.join(root, "scripts/bench/heavyReads.mjs")], { cwd: root, stdio: "inherit" });

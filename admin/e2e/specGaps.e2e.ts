@@ -191,8 +191,19 @@ describe("point 5: toasts", () => {
 });
 
 describe("point 6: 'Add User'", () => {
-  it("every field has a show toggle", async () => {
+  it("every field has a show toggle; the filter box finds the whole e-mail only", async () => {
     const { page } = browser;
+    // Issue 26 point 4: "admin@example.com" is a substring of one e-mail, not a word start of every admin's.
+    const { createUser: other } = await graphql(
+      page,
+      `
+        mutation {
+          createUser(name: "admin two", email: "admin-2@example.com", password: "admin-two-pass-1", password2: "admin-two-pass-1") {
+            id
+          }
+        }
+      `,
+    );
     await open(page, "/Users");
     await page.getByRole("button", { name: "Add User" }).click();
     const modal = dialog(page);
@@ -212,6 +223,22 @@ describe("point 6: 'Add User'", () => {
       expect(await input.getAttribute("type")).toBe("text");
     }
     await modal.getByRole("button", { name: "Close" }).click();
+
+    await page.getByPlaceholder("Filter in records...").fill("admin@example.com");
+    await page.getByText("Showing 1 to 1 of 1 records").waitFor();
+    await row(page, "admin@example.com").waitFor();
+    expect(await page.locator("tbody").getByText("admin-2@example.com").count()).toBe(0);
+    await graphql(
+      page,
+      `
+        mutation ($id: ID!) {
+          deleteUser(id: $id) {
+            id
+          }
+        }
+      `,
+      { id: other.id },
+    );
   });
 });
 

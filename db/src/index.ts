@@ -9,6 +9,7 @@ import { Roles1732800000000 } from "./migrations/1732800000000-Roles";
 import { ApiTokens1732900000000 } from "./migrations/1732900000000-ApiTokens";
 import { SessionLastSeen1733000000000 } from "./migrations/1733000000000-SessionLastSeen";
 import { SortIndexes1733100000000 } from "./migrations/1733100000000-SortIndexes";
+import { SubstringSearch1733200000000 } from "./migrations/1733200000000-SubstringSearch";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -23,6 +24,7 @@ export const migrations = [
   ApiTokens1732900000000,
   SessionLastSeen1733000000000,
   SortIndexes1733100000000,
+  SubstringSearch1733200000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";

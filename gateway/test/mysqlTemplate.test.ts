@@ -45,6 +45,18 @@ it("a copy of the template has the tables, keys, foreign keys and rows of a fres
   const [copy, fresh] = [await describe(copied), await describe(migrated)];
   expect(Object.keys(copy).length).toBeGreaterThan(10);
   expect(copy).toEqual(fresh);
+  // The search triggers came along too (search_trigrams follows every write of a copy).
+  const triggers = async (database: string) =>
+    (
+      await conn.query(
+        "SELECT TRIGGER_NAME, EVENT_MANIPULATION, EVENT_OBJECT_TABLE, ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? ORDER BY TRIGGER_NAME",
+        [database],
+      )
+    )[0];
+  expect(await triggers(copied)).toEqual(await triggers(migrated));
+  expect(await triggers(copied)).toContainEqual(
+    expect.objectContaining({ TRIGGER_NAME: "news_trigrams_update", EVENT_OBJECT_TABLE: "news" }),
+  );
   // The migrations' own record came along, so the product finds nothing to run.
   expect(Object.values(copy).some(({ rows }) => rows.length > 0)).toBe(true);
 });

@@ -1,11 +1,13 @@
+import { migrations } from "@presale/db";
 import { startSignedIn, TestApp } from "./support/testApp";
 
 /**
- * `q` by the search index (FTS5 on SQLite, FULLTEXT on MariaDB): whole words
- * find what LIKE found, a word's beginning finds the word, and the index
- * follows inserts, updates and deletes.
+ * `q` as DataTables filters (issue 26): every space-separated term is a
+ * case-insensitive substring of one of the searched columns, served by the
+ * trigram indexes (FTS5 trigram tables on SQLite, search_trigrams on
+ * MariaDB), which follow inserts, updates and deletes.
  */
-describe("search by index", () => {
+describe("search by substring", () => {
   let app: TestApp;
   let token: string;
   const ids: Record<string, string> = {};
@@ -13,6 +15,8 @@ describe("search by index", () => {
     { key: "staking", heading: "Staking rewards announced", description: "The annual staking report is out" },
     { key: "presale", heading: "Presale opens Monday", description: "Token sale details and the hard cap" },
     { key: "farm", heading: "Farm pools updated", description: "New liquidity pools for BUSD" },
+    { key: "alpha", heading: "Alpha item", description: "Discount of 50% on fees_total, path C:\\data" },
+    { key: "percent", heading: "Fees at 5 percent", description: "fees total of the month" },
   ];
 
   beforeAll(async () => {
@@ -37,32 +41,60 @@ describe("search by index", () => {
     expect(res.body.errors).toBeUndefined();
     return res.body.data.allNews.map((row: { id: string }) => row.id);
   };
-  /** The rows holding the word, as LIKE over the same columns would have found them. */
-  const holding = (word: string) =>
-    news.filter((item) => new RegExp(`\\b${word}\\b`, "i").test(`${item.heading} ${item.description}`)).map((item) => ids[item.key]);
+  /** The rows holding every term as a substring of a column, in any case: what DataTables' filter shows. */
+  const holding = (q: string) =>
+    news
+      .filter((item) =>
+        q
+          .split(" ")
+          .filter(Boolean)
+          .every((term) => [item.heading, item.description].some((text) => text.toLowerCase().includes(term.toLowerCase()))),
+      )
+      .map((item) => ids[item.key]);
 
-  it("finds by whole words what LIKE found, in any of the searched columns and any case", async () => {
-    for (const word of ["staking", "Token", "pools", "BUSD", "cap", "the"])
-      expect([word, await search(word)]).toEqual([word, holding(word)]);
+  it("finds a term inside a word, in any case", async () => {
+    expect(await search("pha")).toEqual([ids.alpha]);
+    expect(await search("PHA")).toEqual([ids.alpha]);
+    expect(await search("aking")).toEqual([ids.staking]);
+    expect(await search("iquidit")).toEqual([ids.farm]);
+    for (const term of ["staking", "Token", "pools", "BUSD", "cap", "the", "ool", "NNOUNC", "sale"])
+      expect([term, await search(term)]).toEqual([term, holding(term)]);
   });
 
-  it("finds a word from its beginning, and needs every word given", async () => {
-    expect(await search("annou")).toEqual([ids.staking]);
+  it("needs every term, each in any of the searched columns", async () => {
     expect(await search("liquid pool")).toEqual([ids.farm]);
     expect(await search("sale token")).toEqual([ids.presale]);
+    expect(await search("Monday hard")).toEqual([ids.presale]);
     expect(await search("sale farm")).toEqual([]);
-    expect(await search("Fa")).toEqual([ids.farm]);
+    expect(await search("  fees   percent  ")).toEqual([ids.percent]);
+    expect(await search("pools pools")).toEqual([ids.farm]);
   });
 
-  it("finds nothing for text no row holds, punctuation included", async () => {
-    expect(await search("nothing-like-this")).toEqual([]);
+  it("takes LIKE's wildcards and quotes as text", async () => {
+    expect(await search("50%")).toEqual([ids.alpha]);
+    expect(await search("%")).toEqual([ids.alpha]);
+    expect(await search("s_t")).toEqual([ids.alpha]);
+    expect(await search("_")).toEqual([ids.alpha]);
+    expect(await search("C:\\data")).toEqual([ids.alpha]);
+    expect(await search("\\")).toEqual([ids.alpha]);
+    expect(await search('"fees"')).toEqual([]);
     expect(await search("%_!")).toEqual([]);
+    expect(await search("nothing-like-this")).toEqual([]);
+  });
+
+  it("matches a term of 1 or 2 characters as a substring too", async () => {
+    expect(await search("Fa")).toEqual(holding("Fa"));
+    expect(await search("Fa")).toEqual([ids.farm]);
+    expect(await search("5")).toEqual([ids.alpha, ids.percent]);
+    expect(await search("y fa")).toEqual([ids.farm]);
+    expect(await search("ok to")).toEqual([ids.presale]);
+    expect(await search("qz")).toEqual([]);
   });
 
   it("follows updates and deletes at once", async () => {
     await app.gql(`mutation($id: ID!) { updateNews(id: $id, heading: "Presale closes Friday") { id } }`, { id: ids.presale }, token);
     expect(await search("opens")).toEqual([]);
-    expect(await search("closes")).toEqual([ids.presale]);
+    expect(await search("loses")).toEqual([ids.presale]);
     expect(await search("Token")).toEqual([ids.presale]);
 
     await app.gql(`mutation($id: ID!) { deleteNews(id: $id) { id } }`, { id: ids.farm }, token);
@@ -74,8 +106,28 @@ describe("search by index", () => {
   });
 
   it("keeps the count in step with the rows found", async () => {
-    const res = await app.gql(`{ _allNewsMeta(filter: { q: "staking" }) { count } }`, {}, token);
+    const res = await app.gql(`{ _allNewsMeta(filter: { q: "taking" }) { count } }`, {}, token);
     expect(res.body.data._allNewsMeta.count).toBe(1);
+  });
+
+  it("finds a user by the whole e-mail, not the others whose e-mail or name starts the same", async () => {
+    for (const [name, email] of [
+      ["admin two", "admin-2@example.com"],
+      ["Administrator", "root@example.com"],
+    ])
+      await app.gql(
+        `mutation($n: String!, $e: String!) { createUser(name: $n, email: $e, password: "editor-pass-1", password2: "editor-pass-1") { id } }`,
+        { n: name, e: email },
+        token,
+      );
+    const users = async (q: string) => {
+      const res = await app.gql(`query($q: String) { allUsers(filter: { q: $q }) { email } }`, { q }, token);
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data.allUsers.map((row: { email: string }) => row.email).sort();
+    };
+    expect(await users("admin@example.com")).toEqual(["admin@example.com"]);
+    expect(await users("ADMIN-2@")).toEqual(["admin-2@example.com"]);
+    expect(await users("dmin")).toEqual(["admin-2@example.com", "admin@example.com", "root@example.com"]);
   });
 });
 
@@ -122,5 +174,41 @@ describe("search on records without text columns", () => {
     expect(await count(metaQuery, "no-such-image-name")).toBe(0);
     // LIKE's wildcards are text here, not patterns.
     expect(await list(allQuery, "%")).toEqual([]);
+  });
+});
+
+/** The migration to trigram search indexes the rows already there (long texts too), and its down() gives the word indexes back. */
+describe("search: the SubstringSearch migration", () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    ({ app, token } = await startSignedIn());
+  });
+  afterAll(() => app.close());
+
+  const search = async (q: string) => {
+    const res = await app.gql(`query($q: String) { allNews(filter: { q: $q }) { heading } }`, { q }, token);
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.allNews.map((row: { heading: string }) => row.heading);
+  };
+
+  it("finds by substring the rows written before it, after a down() and up() again", async () => {
+    const ds = app.services.ds;
+    const later = migrations.length - migrations.findIndex((migration) => migration.name === "SubstringSearch1733200000000");
+    for (let undone = 0; undone < later; undone++) await ds.undoLastMigration();
+    const now = new Date().toISOString().slice(0, 19).replace("T", " ");
+    for (const [heading, description] of [
+      ["Older alpha news", "written before the migration"],
+      ["Second older", `${"Long text ".repeat(150)}with Zebrafish at its end`],
+    ])
+      await ds.query("INSERT INTO news (heading, description, visible, version, createdAt, updatedAt) VALUES (?, ?, 1, 1, ?, ?)", [
+        heading,
+        description,
+        now,
+        now,
+      ]);
+    await ds.runMigrations();
+    expect(await search("LPHA")).toEqual(["Older alpha news"]);
+    expect(await search("ebrafis")).toEqual(["Second older"]);
   });
 });

@@ -59,7 +59,7 @@ export class AuditRetention {
       let deleted = 0;
       for (;;) {
         // The oldest first, by the (createdAt, id) index; the delete is by primary key.
-        const oldest = applyFilter(events.createQueryBuilder("e").select("e.id", "id"), AuditEvent, { createdAt_lt: cutoff })
+        const oldest = (await applyFilter(events.createQueryBuilder("e").select("e.id", "id"), AuditEvent, { createdAt_lt: cutoff }))
           .orderBy("e.createdAt", "ASC")
           .addOrderBy("e.id", "ASC")
           .limit(batch);

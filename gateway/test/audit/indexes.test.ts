@@ -39,7 +39,7 @@ async function planOf(
   sort: { sortField?: string; sortOrder?: string } = {},
 ): Promise<string> {
   const qb = app.services.ds.getRepository(AuditEvent.name).createQueryBuilder("r").select("r.id", "id");
-  applyFilter(qb, AuditEvent, filter);
+  await applyFilter(qb, AuditEvent, filter);
   applySortAndPage(qb, AuditEvent, { perPage: 25, page: 0, ...sort });
   const [sql, params] = qb.getQueryAndParameters();
   const rows: Record<string, unknown>[] = await app.services.ds.query(

@@ -76,6 +76,13 @@ export async function createMigratedDatabase(name: string): Promise<void> {
       await conn.query(created["Create Table"]);
       await conn.query(`INSERT INTO \`${t}\` SELECT * FROM \`${template}\`.\`${t}\``);
     }
+    // The triggers that keep search_trigrams (db/src/migrations/substringSearch.ts) come last: the rows copied
+    // above, trigrams included, are the template's, and no copy fires them.
+    const [triggers] = await conn.query("SELECT TRIGGER_NAME AS t FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ?", [template]);
+    for (const { t } of triggers as { t: string }[]) {
+      const [[created]] = (await conn.query(`SHOW CREATE TRIGGER \`${template}\`.\`${t}\``)) as unknown as [Record<string, string>[]];
+      await conn.query(created["SQL Original Statement"]);
+    }
   } finally {
     await conn.end();
   }

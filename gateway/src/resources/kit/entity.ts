@@ -1,7 +1,6 @@
 import { EntitySchema, EntitySchemaColumnOptions, EntitySchemaIndexOptions } from "typeorm";
 import { isVersioned, type Resource } from "./define";
 import { FieldSpec, isIndexed, isLongText } from "./fields";
-import { searchFieldsOf } from "./query";
 
 export type Dialect = "mysql" | "better-sqlite3"; // MariaDB maps like MySQL
 
@@ -77,8 +76,6 @@ export function entitySchemaOf(resource: Resource, dialect: Dialect): EntitySche
   columns.updatedAt = { type: "datetime" };
   if (isVersioned(resource)) columns.version = { type: "integer", default: 1 };
   for (const list of resource.indexes ?? [["createdAt"]]) indices.push({ name: `IDX_${resource.table}_${list.join("_")}`, columns: list });
-  // `q` searches by index: FULLTEXT on MySQL/MariaDB; on SQLite an FTS5 table the migration keeps beside it.
-  const searched = searchFieldsOf(resource);
-  if (dialect === "mysql" && searched.length) indices.push({ name: `FT_${resource.table}`, columns: searched, fulltext: true });
+  // `q` searches by trigrams the migrations keep beside the table (an FTS5 table, or search_trigrams rows): no index here.
   return new EntitySchema({ name: resource.name, tableName: resource.table, columns, indices });
 }

@@ -33,17 +33,17 @@ export function migrationSource(className: string, timestamp: number, declared: 
       `          indices: [${indices.join(", ")}],`,
       `        }),`,
       `      );`,
-      ...(searched.length ? [`      await createSearchIndex(qr, table, ${JSON.stringify(searched)});`] : []),
+      ...(searched.length ? [`      await createSubstringSearch(qr, table, ${JSON.stringify(searched)});`] : []),
       `    }`,
     ].join("\n");
   });
   const drops = declared.flatMap((resource) => [
-    ...(searchFieldsOf(resource).length ? [`    await dropSearchIndex(qr, ${JSON.stringify(resource.table)});`] : []),
+    ...(searchFieldsOf(resource).length ? [`    await dropSubstringSearch(qr, ${JSON.stringify(resource.table)});`] : []),
     `    await qr.dropTable(${JSON.stringify(resource.table)});`,
   ]);
   return `import { MigrationInterface, QueryRunner, Table } from "typeorm";
 import { bool, datetime, id, index, int, isMysql, longText, text, timestamps, varchar } from "./columns";
-import { createSearchIndex, dropSearchIndex } from "./search";
+import { createSubstringSearch, dropSubstringSearch } from "./substringSearch";
 
 /** The tables of ${declared.map((resource) => resource.name).join(", ")} (written by \`npm run migration -w gateway\`). */
 export class ${className}${timestamp} implements MigrationInterface {

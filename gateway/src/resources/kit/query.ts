@@ -43,8 +43,8 @@ export const DEFAULT_PER_PAGE = 25;
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_FILTER_TEXT = 255;
 
-/** Applies react-admin's filter conventions: q, ids, equality, and _lt/_lte/_gt/_gte ranges. */
-export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, filter: ListParams["filter"]) {
+/** Applies react-admin's filter conventions: q, ids, equality, and _lt/_lte/_gt/_gte ranges (async: `q` may read trigram counts first). */
+export async function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, filter: ListParams["filter"]) {
   const alias = qb.alias;
   const allowed = new Set(["id", ...filterFieldsOf(resource).map(([n]) => n)]);
   const ranged = new Set([
@@ -69,7 +69,7 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
       if (String(value).length > MAX_SEARCH_LENGTH) {
         throw new BadRequestError({ q: `Search text must be at most ${MAX_SEARCH_LENGTH} characters` });
       }
-      applySearch(qb, resource, String(value), param);
+      await applySearch(qb, resource, String(value), param);
     } else if (key === "ids") {
       const list = Array.isArray(value) ? value : [value];
       if (list.length > MAX_FILTER_IDS) throw new BadRequestError({ ids: `At most ${MAX_FILTER_IDS} ids per request` });
@@ -91,47 +91,121 @@ export function applyFilter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
   return qb;
 }
 
-/** The shortest word MySQL/MariaDB's FULLTEXT index holds (innodb_ft_min_token_size); SQLite's FTS5 holds every word. */
-const MYSQL_MIN_WORD = 3;
+/** The shortest term a trigram index serves. */
+const TRIGRAM = 3;
+/** A filter of only shorter terms scans LIKE over this many of the newest rows (by id), not the whole table. */
+const SHORT_SCAN_ROWS = 10_000;
+/** Trigram counts are read up to this bound (enough to tell a rare trigram from a common one, and no more). */
+const TRIGRAM_COUNT_BOUND = 1000;
+/** The side table of trigrams on MySQL/MariaDB (db/src/migrations/substringSearch.ts). */
+const TRIGRAMS = "search_trigrams";
+
+/** A term's characters (code points, as the indexes and CHAR_LENGTH count them). */
+const charsOf = (term: string) => Array.from(term);
+
+/** The terms of `q`, DataTables' way: split at spaces, each once (any case). */
+const termsOf = (text: string) => [
+  ...new Map(
+    text
+      .split(/\s+/u)
+      .filter(Boolean)
+      .map((t) => [t.toLowerCase(), t]),
+  ).values(),
+];
 
 /**
- * `q` by the search index, every word matched as a word prefix (typing part of
- * a word finds it): an FTS5 MATCH on SQLite, MATCH … AGAINST in boolean mode on
- * MySQL/MariaDB. Words shorter than MySQL's index holds are matched as word
- * starts among the rows the others found; text with no word the index holds
- * falls back to a prefix match on the main column.
+ * `q` as DataTables filters: every space-separated term is a case-insensitive
+ * substring of one of the searched columns (each term in any column).
+ * Served by trigram indexes. SQLite: the FTS5 trigram table, each term of 3+
+ * characters a quoted string (a substring match, case folded). MySQL/MariaDB:
+ * the candidate rows of each such term are those holding its two rarest
+ * trigrams (read first, bounded), verified by LIKE on the columns (case
+ * insensitive by their collation). Terms of 1 or 2 characters are LIKE
+ * checks: among the rows the other terms found, or, when every term is that
+ * short, over the newest SHORT_SCAN_ROWS rows only (no index serves them).
  */
-function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, text: string, param: string) {
+async function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, resource: Resource, text: string, param: string) {
   const fields = searchFieldsOf(resource);
   if (!fields.length) {
     applyShownSearch(qb, resource, text, param);
     return;
   }
+  const terms = termsOf(text);
+  if (!terms.length) return;
   const alias = qb.alias;
   const mysql = ["mysql", "mariadb"].includes(qb.connection.options.type);
-  // Words as each index cuts them: MySQL keeps "_" inside a word, FTS5 (unicode61) splits there.
-  const words = text.match(mysql ? /[\p{L}\p{N}_]+/gu : /[\p{L}\p{N}]+/gu) ?? [];
-  const indexed = mysql ? words.filter((word) => word.length >= MYSQL_MIN_WORD) : words;
-  if (!indexed.length) {
-    qb.andWhere(`${alias}.${fields[0]} LIKE :${param} ESCAPE '!'`, { [param]: `${escapeLike(text.trim())}%` });
+  const long = terms.filter((term) => charsOf(term).length >= TRIGRAM);
+  const params: Record<string, unknown> = {};
+  /** The term as a substring of one of the columns of `row` (LIKE, its wildcards escaped). */
+  const holds = (row: string) => (term: string, at: number) => {
+    const like = `${param}l${at}`;
+    params[like] = `%${escapeLike(term)}%`;
+    return `(${fields.map((field) => `${row}.${field} LIKE :${like} ESCAPE '!'`).join(" OR ")})`;
+  };
+  const contains = (term: string, at: number) => qb.andWhere(holds(alias)(term, at), params);
+  if (!long.length) {
+    // The newest rows by id, from the id SHORT_SCAN_ROWS from the end (read first: a bound both engines seek to).
+    const table = qb.connection.driver.escape(resource.table);
+    const [edge] = await qb.connection.query(`SELECT id FROM ${table} ORDER BY id DESC LIMIT 1 OFFSET ${SHORT_SCAN_ROWS - 1}`);
+    const checks = [...(edge ? [`scanned.id >= ${Number(edge.id)}`] : []), ...terms.map(holds("scanned"))];
+    // Matched apart (the LIMIT keeps MariaDB from merging it into a walk of the whole sort index), then paged.
+    qb.andWhere(
+      `${alias}.id IN (SELECT matched.id FROM (SELECT scanned.id FROM ${table} scanned WHERE ${checks.join(" AND ")} LIMIT ${SHORT_SCAN_ROWS}) matched)`,
+      params,
+    );
     return;
   }
   if (!mysql) {
     const index = `"${resource.table}_search"`;
     qb.andWhere(`${alias}.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH :${param})`, {
-      [param]: indexed.map((word) => `"${word}"*`).join(" AND "),
+      [param]: long.map((term) => `"${term.replace(/"/g, '""')}"`).join(" AND "),
     });
+    terms.filter((term) => !long.includes(term)).forEach(contains);
     return;
   }
-  const columns = fields.map((field) => `${alias}.${field}`).join(", ");
-  qb.andWhere(`MATCH (${columns}) AGAINST (:${param} IN BOOLEAN MODE)`, { [param]: indexed.map((word) => `+${word}*`).join(" ") });
-  words
-    .filter((word) => word.length < MYSQL_MIN_WORD)
-    .forEach((word, at) => {
-      const short = `${param}s${at}`;
-      // A word start, as the index would have matched it (the word is letters and digits only).
-      qb.andWhere(`(${fields.map((field) => `${alias}.${field} REGEXP :${short}`).join(" OR ")})`, { [short]: `\\b${word}` });
-    });
+  const rarest = await rarestTrigrams(qb, resource.table, long);
+  if (!rarest) {
+    qb.andWhere("1 = 0");
+    return;
+  }
+  rarest.forEach(([first, second], at) => {
+    const [a, b] = [`${param}t${at}a`, `${param}t${at}b`];
+    qb.andWhere(
+      `${alias}.id IN (SELECT ta.rowId FROM ${TRIGRAMS} ta JOIN ${TRIGRAMS} tb ON tb.tableName = ta.tableName AND tb.trigram = :${b} AND tb.rowId = ta.rowId
+        WHERE ta.tableName = :${param}table AND ta.trigram = :${a})`,
+      { [a]: first, [b]: second, [`${param}table`]: resource.table },
+    );
+  });
+  terms.forEach(contains);
+}
+
+/**
+ * The two rarest trigrams of each term (MySQL/MariaDB), from counts read up
+ * to TRIGRAM_COUNT_BOUND each in one statement; undefined when a trigram is
+ * in no row of the table (then no row holds the term).
+ */
+async function rarestTrigrams<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, table: string, terms: string[]) {
+  const trigramsOf = (term: string) => {
+    const chars = charsOf(term.toLowerCase());
+    return [...new Set(chars.slice(0, -2).map((_, at) => chars.slice(at, at + 3).join("")))];
+  };
+  const perTerm = terms.map(trigramsOf);
+  const all = [...new Set(perTerm.flat())];
+  const rows: { k: number | string; n: number | string }[] = await qb.connection.query(
+    all
+      .map(
+        (_, k) =>
+          `SELECT ${k} AS k, COUNT(*) AS n FROM (SELECT 1 FROM ${TRIGRAMS} WHERE tableName = ? AND trigram = ? LIMIT ${TRIGRAM_COUNT_BOUND}) c${k}`,
+      )
+      .join(" UNION ALL "),
+    all.flatMap((trigram) => [table, trigram]),
+  );
+  const count = new Map(rows.map((row) => [all[Number(row.k)], Number(row.n)]));
+  if ([...count.values()].some((n) => n === 0)) return undefined;
+  return perTerm.map((trigrams) => {
+    const sorted = [...trigrams].sort((x, y) => count.get(x)! - count.get(y)!);
+    return [sorted[0], sorted[1] ?? sorted[0]] as const;
+  });
 }
 
 /** The fields a row without text columns shows, and `q` matches instead: its image file names. */

@@ -179,7 +179,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     const kept = ticket?.clean ? this.marks.get(key, ticket.version) : undefined;
     const ordered = this.repo().createQueryBuilder("r").select("r.id", "id");
     if (marked) ordered.addSelect(`r.${field}`, "sortValue");
-    applyFilter(ordered, this.resource, params.filter);
+    await applyFilter(ordered, this.resource, params.filter);
     this.ownRows(ordered, ownerId);
     const backwards = applySortAndPage(
       ordered,
@@ -244,7 +244,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     const counted = Number(
       (
         await this.ownRows(
-          applyFilter(this.repo().createQueryBuilder("r").select("COUNT(*)", "count"), this.resource, filter),
+          await applyFilter(this.repo().createQueryBuilder("r").select("COUNT(*)", "count"), this.resource, filter),
           ownerId,
         ).getRawOne<{
           count: unknown;
