@@ -44,7 +44,6 @@ const gateway = (db, workers, runtime) => {
     { cwd: "gateway", runtime, env: { TEST_DB: db }, json: [jestJson(name)] },
   );
 };
-// In the full run admin's jest shares the machine with two other lanes: one file at a time.
 const admin = (workers) =>
   suite("admin (jest + msw)", [["npx", "jest", `--maxWorkers=${workers}`, "--json", `--outputFile=${jestJson("admin")}`]], {
     cwd: "admin",
@@ -70,8 +69,8 @@ const endToEnd = (shard) =>
 const lanes = quick
   ? [[gateway("sqlite", 2)], [admin(2)]]
   : [
-      // CPU-bound work, one thing at a time: about as long as the MariaDB lane and the end-to-end lane.
-      [suite("lint", [npm("run", "lint")]), admin(1)],
+      // CPU-bound: the admin's jest, two files at a time (one at a time, it got too little of the shared cores).
+      [admin(2)],
       // Mostly waiting on MariaDB (two files at a time), then the SQLite pass, the contracts on anvil, the image trees.
       [
         gateway("mysql", 2, "node24"),
@@ -83,7 +82,11 @@ const lanes = quick
       // Mostly waiting on Chromium and the chain: two halves of the end-to-end files side by side, each with its own
       // gateway, database, chain and browser (admin/e2e/shards.mjs balances them); they leave a fresh admin build behind.
       [endToEnd(1)],
-      [endToEnd(2), suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" })],
+      [
+        endToEnd(2),
+        suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" }),
+        suite("lint", [npm("run", "lint")]),
+      ],
     ];
 
 const running = new Set();
