@@ -69,19 +69,13 @@ const endToEnd = (shard) =>
 const lanes = quick
   ? [[gateway("sqlite", 2)], [admin(2)]]
   : [
-      // CPU-bound: the admin's jest, two files at a time (one at a time, it got too little of the shared cores).
-      [admin(2)],
-      // Mostly waiting on MariaDB (two files at a time), then the SQLite pass, the contracts on anvil, the image trees.
-      [
-        gateway("mysql", 2, "node24"),
-        gateway("sqlite", 1, "node24"),
-        suite("contracts on anvil", [npm("test", "-w", "abis")]),
-        imageTree("node24"),
-        imageTree(),
-      ],
+      // CPU-bound: the admin's jest, one file at a time (two at a time, the lanes' contention slowed it more than it gained).
+      [admin(1)],
+      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil and the image trees.
+      [gateway("mysql", 2, "node24"), suite("contracts on anvil", [npm("test", "-w", "abis")]), imageTree("node24"), imageTree()],
       // Mostly waiting on Chromium and the chain: two halves of the end-to-end files side by side, each with its own
       // gateway, database, chain and browser (admin/e2e/shards.mjs balances them); they leave a fresh admin build behind.
-      [endToEnd(1)],
+      [endToEnd(1), gateway("sqlite", 1, "node24")],
       [
         endToEnd(2),
         suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" }),
