@@ -53,6 +53,17 @@ describe("authProvider", () => {
     expect(readSession()).toBeNull();
   });
 
+  it("keeps the session when the refused request was sent with an earlier session's token", async () => {
+    const earlier = fakeToken({ name: "admin" });
+    saveSession(fakeToken({ name: "admin" }), "admin");
+    const stale = Object.assign(new HttpError("Unauthenticated", 401), { sentWith: earlier });
+    await expect(authProvider.checkError(stale)).resolves.toBeUndefined();
+    expect(readSession()).not.toBeNull();
+    const current = Object.assign(new HttpError("Unauthenticated", 401), { sentWith: readSession()!.token });
+    await expect(authProvider.checkError(current)).rejects.toMatchObject({ redirectTo: "/login" });
+    expect(readSession()).toBeNull();
+  });
+
   it("logs out to /login", async () => {
     saveSession(fakeToken(), "admin");
     expect(await authProvider.logout({})).toBe("/login");

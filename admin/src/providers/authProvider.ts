@@ -132,6 +132,10 @@ export const authProvider: AuthProvider = {
   },
 
   async checkError(error) {
+    // A request sent with an earlier session's token (signed out, then in again while it was under way) says
+    // nothing about this one.
+    const sentWith = (error as { sentWith?: string } | undefined)?.sentWith;
+    if (sentWith !== undefined && sentWith !== readSession()?.token) return;
     if (isUnauthenticated(error)) {
       clearSession("expired");
       throw { redirectTo: LOGIN_PATH, logoutUser: true, message: false };

@@ -8,6 +8,7 @@ import { toHttpError } from "./errors";
 import { auditMethods, type AuditMethods } from "./auditMethods";
 import { withExpectedVersion } from "./expectedVersion";
 import { toMutationData } from "./mutationData";
+import { readSession } from "./session";
 import { rememberSavedMessage } from "./savedMessage";
 // Written with gateway/schema.graphql by `npm run schema -w gateway`; a gateway test keeps it current.
 import schema from "./schema.json";
@@ -30,10 +31,12 @@ export function adaptDataProvider(base: DataProvider): DataProvider {
     if (method === "create" || method === "update" || method === "updateMany") {
       adapted = { ...adapted, data: toMutationData(adapted.data) };
     }
+    // The session that asks: a refusal of a token since replaced must not end the session that replaced it.
+    const sentWith = readSession()?.token;
     try {
       return await (base[method] as (r: string, p: Params) => Promise<unknown>)(screen.type ?? resource, adapted);
     } catch (e) {
-      throw toHttpError(e);
+      throw Object.assign(toHttpError(e), { sentWith });
     }
   };
   const methods = ["getList", "getOne", "getMany", "getManyReference", "create", "update", "updateMany", "delete", "deleteMany"] as const;
