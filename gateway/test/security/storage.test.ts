@@ -105,9 +105,10 @@ describe("images store faults", () => {
   it("a REST upload cut off mid-file leaves no spooled file behind", async () => {
     const spools = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`presale-upload-${process.pid}-`));
     const server: Server = app.express.listen(0, "127.0.0.1");
+    let socket: net.Socket | undefined;
     try {
       await new Promise((resolve) => server.once("listening", resolve));
-      const socket = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+      socket = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
       await new Promise((resolve) => socket.once("connect", resolve));
       const boundary = "cut-off-boundary";
       socket.write(
@@ -116,14 +117,20 @@ describe("images store faults", () => {
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
       );
       socket.write(files.png);
-      const deadline = Date.now() + 5000;
-      while (!spools().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const within = async (done: () => boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      await within(() => spools().length > 0);
       expect(spools()).toHaveLength(1);
       socket.destroy();
       // Before, the parser waited for the rest of the body forever, holding the file open.
-      while (spools().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await within(() => !spools().length);
       expect(spools()).toEqual([]);
     } finally {
+      // A failed expectation above leaves the cut-off request open: close it, or server.close waits for it.
+      socket?.destroy();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });
