@@ -108,8 +108,9 @@ describe("images store faults", () => {
     let socket: net.Socket | undefined;
     try {
       await new Promise((resolve) => server.once("listening", resolve));
-      socket = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
-      await new Promise((resolve) => socket.once("connect", resolve));
+      const connection = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+      socket = connection;
+      await new Promise((resolve) => connection.once("connect", resolve));
       const boundary = "cut-off-boundary";
       socket.write(
         `POST /api/add/news HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
