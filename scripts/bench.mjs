@@ -5,7 +5,8 @@
 // interleaved rounds), 100k/1k latencies, memory around the whole legacy list, and a cold load of the
 // News list screen in Chromium (GraphQL requests, JavaScript beyond /login), the audit trail at scale
 // (bench/audit.mjs), the list filter `q` at 100,000 news (bench/search.mjs) and 8 parallel maximum-cost reads of
-// 200,000 contributions against /healthz (bench/heavyReads.mjs).
+// 200,000 contributions against /healthz (bench/heavyReads.mjs), and Lighthouse's performance scores of the signed-in
+// News list and Dashboard (bench/lighthouse.mjs).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -294,12 +295,24 @@ async function screenLoad(gateway) {
         if (request.resourceType() !== "script") return;
         sized.push(request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, sizes.responseBodySize)));
       });
+      // Settled: 500 ms with no request in flight but the signed-in tab's change stream, which stays open
+      // (Playwright's networkidle would wait for it forever).
+      const inflight = new Set();
+      page.on("request", (request) => new URL(request.url()).pathname !== "/graphql/stream" && inflight.add(request));
+      for (const done of ["requestfinished", "requestfailed"]) page.on(done, (request) => inflight.delete(request));
+      const settled = async () => {
+        const end = Date.now() + 120_000;
+        for (let quietSince = Date.now(); Date.now() - quietSince < 500; await page.waitForTimeout(50)) {
+          if (inflight.size) quietSince = Date.now();
+          if (Date.now() > end) throw new Error(`${route} still loading after 120 s`);
+        }
+      };
       // A list screen's code is loaded lazily once the app has started (the network may be idle meanwhile):
       // wait for its first GraphQL answer, then for the network to settle.
       const listed = token && page.waitForResponse((response) => new URL(response.url()).pathname === "/graphql", { timeout: 120_000 });
-      await page.goto(`${gateway.base}${route}`, { waitUntil: "networkidle", timeout: 120_000 });
+      await page.goto(`${gateway.base}${route}`, { waitUntil: "load", timeout: 120_000 });
       if (listed) await listed;
-      await page.waitForLoadState("networkidle");
+      await settled();
       await page.waitForTimeout(1000);
       await Promise.all(sized);
       await context.close();
@@ -516,3 +529,4 @@ spawnSync(process.execPath, [path.join(root, "scripts/bench/audit.mjs")], { cwd:
 spawnSync(process.execPath, [path.join(root, "scripts/bench/search.mjs")], { cwd: root, stdio: "inherit" });
 console.log("\n## heavy signed-in reads against /healthz");
 spawnSync(process.execPath, [path.join(root, "scripts/bench/heavyReads.mjs")], { cwd: root, stdio: "inherit" });
+spawnSync(process.execPath, [path.join(root, "scripts/bench/lighthouse.mjs")], { cwd: root, stdio: "inherit" });

@@ -5,7 +5,7 @@
 // in about the time of the longest. Each suite's output goes to .cache/test-logs/<suite>.log and is printed
 // when the suite ends (all of it when it fails); the end prints the time of every suite and the slowest files.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, existsSync, rmSync, createWriteStream } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, existsSync, rmSync, createWriteStream } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareNode24 } from "./node24.mjs";
@@ -50,14 +50,30 @@ const admin = (workers) =>
     json: [jestJson("admin")],
   });
 // The Dockerfile's runtime stage assembled and started as a non-root user (scripts/image-tree.mjs).
-// Its build stage takes admin/dist: this checkout builds it here (on Node 24 the end-to-end run built the copy's),
-// since a fresh clone has none and the end-to-end run builds only the copy's.
+// Its build stage takes admin/dist: on Node 24 the end-to-end run built the copy's; this checkout (a fresh clone has
+// none) takes that build (adminBuild).
 const imageTree = (runtime) =>
   suite(
     `production tree (Dockerfile) on ${runtime === "node24" ? "Node 24" : NODE}`,
-    [...(runtime === "node24" ? [] : [npm("run", "build", "-w", "admin")]), ["node", "scripts/image-tree.mjs"]],
+    [...(runtime === "node24" ? [] : [adminBuild]), ["node", "scripts/image-tree.mjs"]],
     { runtime },
   );
+
+/**
+ * admin/dist for this checkout's tree: the end-to-end run's build of the same sources (in Node 24's copy; static files,
+ * whichever Node ran vite) when there is one, else built here.
+ */
+async function adminBuild(log) {
+  const built = node24 && path.join(node24.cwd, "admin/dist");
+  if (built && existsSync(path.join(built, "index.html"))) {
+    rmSync(path.join(ROOT, "admin/dist"), { recursive: true, force: true });
+    cpSync(built, path.join(ROOT, "admin/dist"), { recursive: true });
+    log.write(`admin/dist copied from ${built}\n`);
+    return;
+  }
+  const code = await run(npm("run", "build", "-w", "admin"), { log });
+  if (code !== 0) throw new Error("the admin's build failed");
+}
 
 const endToEnd = (shard) =>
   suite(
@@ -71,15 +87,20 @@ const lanes = quick
   : [
       // CPU-bound: the admin's jest, one file at a time (two at a time, the lanes' contention slowed it more than it gained).
       [admin(1)],
-      // Mostly waiting on MariaDB (two files at a time), then the contracts on anvil and the image trees.
-      [gateway("mysql", 2, "node24"), suite("contracts on anvil", [npm("test", "-w", "abis")]), imageTree("node24"), imageTree()],
+      // Mostly waiting on MariaDB (two files at a time): the longest suite but the admin's, alone in its lane.
+      [gateway("mysql", 2, "node24")],
       // Mostly waiting on Chromium and the chain: two halves of the end-to-end files side by side, each with its own
       // gateway, database, chain and browser (admin/e2e/shards.mjs balances them); they leave a fresh admin build behind.
       [endToEnd(1), gateway("sqlite", 1, "node24")],
       [
         endToEnd(2),
         suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" }),
-        suite("lint", [npm("run", "lint")]),
+        // On the machine's Node: run first when Node 24 takes a while to prepare (a fresh clone downloads it), on the
+        // core the admin's jest leaves meanwhile.
+        { ...suite("lint", [npm("run", "lint")]), whileNode24: true },
+        suite("contracts on anvil", [npm("test", "-w", "abis")]),
+        imageTree("node24"),
+        imageTree(),
       ],
     ];
 
@@ -148,9 +169,28 @@ async function runSuite(current) {
   return { ...current, ms, code };
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** Node 24's preparation, under way (null on --quick): a lane waits for it only before its first Node 24 suite. */
+let ready24 = null;
+
+/** How long Node 24's preparation may take before a lane runs a suite marked whileNode24 in the meantime. */
+const NODE24_QUICK_MS = 10_000;
+
 async function runLane(lane) {
   const results = [];
-  for (const current of lane) results.push(await runSuite(current));
+  const waiting = [...lane];
+  while (waiting.length) {
+    let current = waiting[0];
+    const early = waiting.find((other) => other.whileNode24);
+    if (current.runtime === "node24" && ready24 && early) {
+      const prepared = await Promise.race([ready24.then(() => true), sleep(NODE24_QUICK_MS).then(() => false)]);
+      if (!prepared) current = early;
+    }
+    waiting.splice(waiting.indexOf(current), 1);
+    if (current.runtime === "node24") await ready24;
+    results.push(await runSuite(current));
+  }
   return results;
 }
 
@@ -173,8 +213,13 @@ mkdirSync(LOGS, { recursive: true });
 const started = Date.now();
 console.log(`${quick ? "Quick tests" : "All tests"}: logs in ${path.relative(ROOT, LOGS)}/`);
 const results = [await runSuite(build)];
-if (!failed && !quick) results.push(await runSuite(prepare24));
-if (!failed) results.push(...(await Promise.all(lanes.map(runLane))).flat());
+if (!failed) {
+  // The admin's jest (machine Node) starts while Node 24 is fetched and the copy made, mostly disk and network.
+  ready24 = quick ? null : runSuite(prepare24).then((result) => results.push(result));
+  const laneResults = await Promise.all(lanes.map(runLane));
+  await ready24;
+  results.push(...laneResults.flat());
+}
 
 console.log("\n##### Time per suite");
 for (const result of results) console.log(`${result.skipped ? "  skipped" : seconds(result.ms).padStart(9)}  ${result.label}`);

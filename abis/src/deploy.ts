@@ -1,5 +1,5 @@
 /** Deploys the product's contracts to a (local) chain and seeds the demo token, staking pools and presale. */
-import { getAddress, parseEther, parseUnits, type Signer } from "ethers";
+import { getAddress, parseEther, parseUnits, ZeroAddress, type Signer } from "ethers";
 import { artifact, getContractFactory } from "./artifacts";
 import { getContract, type ContractName } from "./contracts";
 import { LOCAL_DEPLOY_ORDER, MULTICALL3_ADDRESS, lockDaysForPid, type ContractAddresses, type ContractKey } from "./chains";
@@ -143,6 +143,36 @@ export async function seedDemo(signer: Signer, contracts: ContractAddresses, opt
     await send(getContract("Presale", created.presaleAddress, signer).startPresale(options.startDemoPresaleDays));
   }
   log(`seeded demo presale ${created.presaleAddress} for ${DEMO_TOKEN.symbol} ${contracts.token}`);
+  const details = await readPresale(signer, created.presaleAddress);
+  return { ...details, deposited, transactionHash: created.transactionHash, blockNumber: created.blockNumber };
+}
+
+/** The token of the Safe-owned demo presale (its own token, so the factory's presale of the demo token stays the first). */
+export const SAFE_DEMO_TOKEN = { name: "Multisig Demo Token", symbol: "MDT", decimals: 18, supply: parseUnits("100000000", 18) };
+
+/**
+ * Seeds the second demo presale, owned by `safe`: a token of its own, a presale created through the factory with the
+ * demo presale's prices and limits (no staker: the staking contract holds the demo token only), its tokens deposited,
+ * then its ownership transferred to the Safe, so every owner action on it needs the Safe's owners.
+ */
+export async function seedSafePresale(
+  signer: Signer,
+  contracts: ContractAddresses,
+  safe: string,
+  log: Log = () => {},
+): Promise<DemoPresale> {
+  const tokenAddress = await deploy("SaleToken", signer, [
+    SAFE_DEMO_TOKEN.name,
+    SAFE_DEMO_TOKEN.symbol,
+    SAFE_DEMO_TOKEN.decimals,
+    SAFE_DEMO_TOKEN.supply,
+  ]);
+  const params: PresaleParams = { ...DEMO_PRESALE, token: tokenAddress, staker: ZeroAddress };
+  const created = await createPresaleThroughFactory(signer, contracts.presaleFactory, params);
+  const deposited = requiredDeposit(params);
+  await mined(getContract("SaleToken", tokenAddress, signer).transfer(created.presaleAddress, deposited));
+  await mined(getContract("Presale", created.presaleAddress, signer).transferOwnership(safe));
+  log(`seeded Safe-owned presale ${created.presaleAddress} for ${SAFE_DEMO_TOKEN.symbol} ${tokenAddress}, owner ${safe}`);
   const details = await readPresale(signer, created.presaleAddress);
   return { ...details, deposited, transactionHash: created.transactionHash, blockNumber: created.blockNumber };
 }

@@ -10,3 +10,4 @@ export * from "./images";
 export * from "./presales";
 export * from "./provider";
 export * from "./receipts";
+export * from "./safe";

@@ -4,7 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import { getAddress, JsonRpcProvider, type JsonRpcSigner } from "ethers";
 import { LOCAL_CHAIN_ID, type ContractAddresses } from "./chains";
-import { deployContracts, seedDemo, type DemoPresale } from "./deploy";
+import { deployContracts, seedDemo, seedSafePresale, type DemoPresale } from "./deploy";
+import { createSafe, deploySafeContracts, type SafeDeployment } from "./safeDeploy";
 
 type Log = (line: string) => void;
 
@@ -233,8 +234,14 @@ export interface LocalChain {
   accounts: string[];
   deployer: string;
   contracts: ContractAddresses;
-  /** The seeded presale (null with seed: false). */
+  /** The seeded presale, owned by account 0 (null with seed: false). */
   demoPresale: DemoPresale | null;
+  /** The Safe 1.4.1 contracts (singleton, proxy factory, fallback handler, MultiSendCallOnly). */
+  safeContracts: SafeDeployment;
+  /** The demo 2-of-3 Safe whose owners are accounts 0, 1 and 2. */
+  safe: string;
+  /** The second seeded presale, owned by the demo Safe (null with seed: false). */
+  safePresale: DemoPresale | null;
   /** A provider on the chain (closed by stop()). */
   provider: JsonRpcProvider;
   /** anvil's unlocked account `index` as a signer. */
@@ -243,9 +250,13 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
+/** Signatures the demo Safe needs (of its three owners, anvil's accounts 0, 1 and 2). */
+export const DEMO_SAFE_THRESHOLD = 2;
+
 /**
  * Starts anvil, deploys every contract from account 0 (Multicall3 at its canonical address) and seeds the demo data:
- * BUSD for the first five accounts, staking pools 0..10, reward reserves, one presale created through the factory.
+ * BUSD for the first five accounts, staking pools 0..10, reward reserves, one presale created through the factory;
+ * then the Safe contracts, a 2-of-3 Safe of accounts 0, 1, 2, and a second presale owned by that Safe.
  */
 export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
   const log = options.log;
@@ -274,6 +285,11 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
             startDemoPresaleDays: options.startDemoPresaleDays,
             log,
           });
+    // After the product's contracts and the first presale, so their addresses stay those of a chain without a Safe.
+    const safeContracts = await deploySafeContracts(deployerSigner, log);
+    const safe = await createSafe(deployerSigner, safeContracts, accounts.slice(0, 3), DEMO_SAFE_THRESHOLD, 0n);
+    log?.(`demo Safe ${safe}: ${DEMO_SAFE_THRESHOLD} of ${accounts.slice(0, 3).join(", ")}`);
+    const safePresale = options.seed === false ? null : await seedSafePresale(deployerSigner, contracts, safe, log);
     log?.(`local chain ready on ${anvil.rpcUrl} in ${Date.now() - started} ms`);
     return {
       rpcUrl: anvil.rpcUrl,
@@ -284,6 +300,9 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
       deployer,
       contracts,
       demoPresale,
+      safeContracts,
+      safe,
+      safePresale,
       provider,
       signer: (index = 0) => provider.getSigner(index),
       stop,

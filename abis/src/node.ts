@@ -3,3 +3,4 @@ export * from "./index";
 export * from "./artifacts";
 export * from "./deploy";
 export * from "./localChain";
+export * from "./safeDeploy";

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { baseUrl, launch, signIn, type Browser } from "./browser";
+import { baseUrl, launch, networkIdle, signIn, type Browser } from "./browser";
 import { createTestSale, saleChain } from "./saleChain";
 import { LISTS, PAGES, registryRoutes } from "./screenList";
 
@@ -43,7 +43,7 @@ async function violations(page: Page, screen: string, mode: Mode = "light"): Pro
 async function settle(page: Page, route: string) {
   await page.goto(`${baseUrl()}${route}`);
   await page.locator("#root *").first().waitFor();
-  await page.waitForLoadState("networkidle");
+  await networkIdle(page);
   // The app bar's loader shows while any read is under way (a chain read can start after the network went idle
   // once, on a loaded machine): scanned mid-read, buttons are still changing state.
   await page.locator(".app-loader").waitFor({ state: "detached" });

@@ -3,7 +3,8 @@ import { dialog, graphql, launch, open, row, signIn, submitDialog, type Browser 
 /**
  * The audit trail in the admin against the real gateway: a news item's
  * History tab (compare, restore) and the Activity screen, and two admins
- * saving the same setting (the second gets the conflict dialog).
+ * saving the same setting (the second gets the conflict dialog; the field
+ * by field merge is e2e/conflict.e2e.ts).
  */
 let browser: Browser;
 
@@ -127,8 +128,9 @@ describe("the audit trail in the admin", () => {
       const modal = dialog(page);
       await modal.getByLabel("Value").fill("https://t.me/mine");
       await modal.getByRole("button", { name: "Update", exact: true }).click();
-      const alert = modal.getByRole("alert");
-      await alert.getByText("Someone else changed this record since you opened it").waitFor();
+      // The conflict panel (the dialog may also tell, live, that they saved: another alert).
+      const alert = modal.getByRole("alert").filter({ hasText: "Someone else changed this record since you opened it" });
+      await alert.waitFor();
       expect(await alert.textContent()).toMatch(/Saved by admin at /);
       expect(await modal.getByLabel("Value").inputValue()).toBe("https://t.me/mine");
 
@@ -143,6 +145,11 @@ describe("the audit trail in the admin", () => {
       await modal.getByLabel("Value").fill("https://t.me/mine");
       await modal.getByRole("button", { name: "Update", exact: true }).click();
       await alert.getByRole("button", { name: "Overwrite" }).click();
+      // Overwrite names the field whose newer value it replaces before it saves.
+      const confirm = page.getByRole("dialog", { name: "Overwrite their changes?" });
+      expect(await confirm.textContent()).toContain("Your values replace their newer ones in: Value.");
+      await confirm.getByRole("button", { name: "Overwrite" }).click();
+      await confirm.waitFor({ state: "detached" });
       await modal.waitFor({ state: "detached" });
       await row(page, "https://t.me/mine").waitFor();
       const stored = await graphql(

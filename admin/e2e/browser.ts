@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import path from "path";
-import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from "playwright-core";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM, ROOT } from "./product";
 
 export const ARTIFACTS = path.join(ROOT, "admin/test-artifacts");
@@ -20,6 +20,37 @@ export interface Browser {
   /** Content-Security-Policy violations reported by any page: closing fails when there is one. */
   cspViolations: string[];
   close(): Promise<void>;
+}
+
+/**
+ * Each page's requests in flight, the live change stream left out: a signed-in
+ * tab keeps it open as long as it lives, and Playwright's networkidle, which
+ * counts every fetch, would wait for its end.
+ */
+const inflight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  const requests = new Set<Request>();
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/graphql/stream")) requests.add(request);
+  });
+  page.on("requestfinished", (request) => requests.delete(request));
+  page.on("requestfailed", (request) => requests.delete(request));
+  inflight.set(page, requests);
+}
+
+/** Waits until no request but the change stream has been in flight for `quietMs` (networkidle's 500 ms). */
+export async function networkIdle(page: Page, quietMs = 500, timeoutMs = 30_000) {
+  const requests = inflight.get(page);
+  if (!requests) throw new Error("the page was not opened through launch()");
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (requests.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`still loading after ${timeoutMs} ms: ${[...requests].map((r) => r.url()).join(", ")}`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Chromium, headless, with a fresh profile and the flags that keep it off the network. */
@@ -56,6 +87,8 @@ export async function launch(): Promise<Browser> {
   context.on("console", (msg) => {
     if (/CSP violation|Content Security Policy/.test(msg.text())) cspViolations.push(msg.text());
   });
+  context.on("page", trackRequests);
+  context.pages().forEach(trackRequests);
   const page = context.pages()[0] ?? (await context.newPage());
   // Generous: CI machines have two cores shared by Chromium, the gateway and anvil.
   page.setDefaultTimeout(30_000);
@@ -100,7 +133,7 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_P
 export async function open(page: Page, route: string) {
   await page.goto(`${baseUrl()}${route}`);
   await page.locator("table, .RaList-main").first().waitFor();
-  await page.waitForLoadState("networkidle");
+  await networkIdle(page);
 }
 
 export const row = (page: Page, text: string | RegExp) => page.locator("tbody tr", { hasText: text });

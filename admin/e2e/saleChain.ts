@@ -14,7 +14,15 @@ import { injectWallet } from "./wallet";
 export interface SaleChain {
   chainId: number;
   rpcUrl: string;
-  contracts: { presaleFactory: string; staking: string; token: string; stable: string; multicall3: string };
+  contracts: {
+    presaleFactory: string;
+    staking: string;
+    token: string;
+    stable: string;
+    multicall3: string;
+    farm: string;
+    pairFactory: string;
+  };
   /** anvil's unlocked accounts: [0] owns every contract. */
   accounts: string[];
   /** The test's own provider on anvil (not the page's, not the gateway's). */
@@ -45,7 +53,7 @@ let chain: Promise<SaleChain> | null = null;
 export function saleChain(): Promise<SaleChain> {
   chain ??= (async () => {
     const { chainConfig } = await gql<{ chainConfig: Omit<SaleChain, "accounts" | "provider"> | null }>(
-      "{ chainConfig { chainId rpcUrl contracts { presaleFactory staking token stable multicall3 } } }",
+      "{ chainConfig { chainId rpcUrl contracts { presaleFactory staking token stable multicall3 farm pairFactory } } }",
     );
     if (!chainConfig) throw new Error("The product runs without a chain (chainConfig is null)");
     const provider = new JsonRpcProvider(chainConfig.rpcUrl, chainConfig.chainId, { staticNetwork: true, cacheTimeout: -1 });

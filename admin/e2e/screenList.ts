@@ -8,7 +8,7 @@ import path from "path";
 import { ROOT } from "./product";
 
 /** The custom pages (no table). */
-export const PAGES = ["Dashboard", "Security", "Stake", "ManageSale"];
+export const PAGES = ["Dashboard", "Security", "Stake", "ManageSale", "Webhooks", "SafeTransactions"];
 
 /** Every list screen, the four article-image slots included. */
 export const LISTS = [

@@ -3,9 +3,9 @@ import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import LoginPage from "./pages/LoginPage";
 import NotFoundPage from "./pages/NotFoundPage";
 import RegisterPage from "./pages/RegisterPage";
-import { LoadingScreen } from "./ui/LoadingScreen";
+import { ShellFallback } from "./ui/ShellFallback";
 import { activeSession, clearSession, onSessionChange, readSession, TOKEN_KEY } from "./providers/session";
-import { isAdminPath } from "./routes";
+import { isAdminPath, preloadScreen } from "./routes";
 import { sessionPermissions } from "./providers/authProvider";
 
 /** react-admin and everything behind sign-in: loaded only when a protected route is opened. */
@@ -23,10 +23,12 @@ function AdminOrNotFound() {
     if (readSession()) clearSession("expired");
     return <Navigate to="/login" replace />;
   }
-  // What the user may do is asked for while the admin's code loads (the screens wait for it).
+  // What the user may do is asked for while the admin's code loads (the screens wait for it), and the screen's
+  // code loads beside the admin's; meanwhile the frame (app bar, sidebar) shows.
   void sessionPermissions();
+  preloadScreen(pathname);
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<ShellFallback />}>
       <AdminApp />
     </Suspense>
   );

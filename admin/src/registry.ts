@@ -1,3 +1,4 @@
+import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
 import ArticleIcon from "@mui/icons-material/Article";
 import AgricultureIcon from "@mui/icons-material/Agriculture";
 import BlockIcon from "@mui/icons-material/Block";
@@ -21,6 +22,7 @@ import SettingsIcon from "@mui/icons-material/Settings";
 import TimelineIcon from "@mui/icons-material/Timeline";
 import VerifiedUserIcon from "@mui/icons-material/VerifiedUser";
 import ViewQuiltIcon from "@mui/icons-material/ViewQuilt";
+import WebhookIcon from "@mui/icons-material/Webhook";
 import WebIcon from "@mui/icons-material/Web";
 import type { SvgIconComponent } from "@mui/icons-material";
 import type { ComponentType } from "react";
@@ -192,6 +194,14 @@ export const SCREENS: Screen[] = [
     menu: { label: "app.menu.transactions" },
   },
   {
+    // Every pending Safe multisig transaction (issue 28): confirm, execute or reject, across Safes and contracts.
+    route: "SafeTransactions",
+    page: () => import("./pages/SafeTransactionsPage").then((m) => m.default),
+    icon: AccountBalanceIcon,
+    grantedBy: { type: "SafeTransaction", action: "read" },
+    menu: { label: "app.menu.safe_transactions" },
+  },
+  {
     route: "signins",
     type: "SignInEvent",
     list: () => import("./resources/SignInEvent/SignInList").then((m) => m.SignInList),
@@ -217,6 +227,14 @@ export const SCREENS: Screen[] = [
     // Tokens are not in the permission grid: the gateway shows everyone's to whoever may manage users.
     grantedBy: { type: "User", action: "update" },
     menu: { label: "app.menu.api_tokens" },
+  },
+  {
+    // Signed webhooks (issue 27): endpoints, their delivery logs; whoever the grid lets read Webhook (admins).
+    route: "Webhooks",
+    page: () => import("./pages/webhooks/WebhooksPage").then((m) => m.default),
+    icon: WebhookIcon,
+    grantedBy: { type: "Webhook", action: "read" },
+    menu: { label: "app.menu.webhooks" },
   },
   {
     route: "Security",

@@ -15,3 +15,20 @@ const ACCESS_DENIED = "access-denied";
 const sections = new Set([...ADMIN_SECTIONS, ACCESS_DENIED].map((section) => section.toLowerCase()));
 
 export const isAdminPath = (pathname: string) => sections.has((pathname.split("/")[1] ?? "").toLowerCase());
+
+/** The screens whose code a deep link has started loading (once per screen and page load). */
+const preloaded = new Set<string>();
+
+/**
+ * Starts loading the code of the screen at `pathname` (a signed-in deep link) beside the admin's own, rather than
+ * after it: the screen's request then leaves with the admin's instead of once the admin has run. A failed load is
+ * left to the screen, which asks again and says so.
+ */
+export function preloadScreen(pathname: string) {
+  const section = (pathname.split("/")[1] ?? "").toLowerCase();
+  const screen = SCREENS.find(({ route }) => route.toLowerCase() === section);
+  const load = screen?.page ?? screen?.list;
+  if (!screen || !load || preloaded.has(screen.route)) return;
+  preloaded.add(screen.route);
+  load().catch(() => preloaded.delete(screen.route));
+}

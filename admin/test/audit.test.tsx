@@ -46,9 +46,12 @@ describe("no silent overwrite", () => {
     expect(gateway.lastCall("updateSetting").variables).toMatchObject({ expectedVersion: 2 });
   });
 
-  it("'Overwrite' saves the user's values over the current version", async () => {
+  it("'Overwrite' names the field it replaces, then saves the user's values over the current version", async () => {
     const { user, alert } = await editSettingThenConflict();
     await user.click(within(alert).getByRole("button", { name: "Overwrite" }));
+    const confirm = await screen.findByRole("dialog", { name: "Overwrite their changes?" });
+    expect(confirm).toHaveTextContent("Your values replace their newer ones in: Value.");
+    await user.click(within(confirm).getByRole("button", { name: "Overwrite" }));
     await waitFor(() => expect(gateway.rows("Setting")[0].value).toBe("Mine"));
     expect(gateway.lastCall("updateSetting").variables).toMatchObject({ value: "Mine", expectedVersion: 2 });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -1,7 +1,7 @@
 /**
  * The chain layer (admin/src/chain) replaced at its module boundary for
  * screen tests: a wallet whose 'Select a Wallet' chooser connects a fixed
- * account, and jest mocks for the reads and sendTransaction. Pure helpers
+ * account, and jest mocks for the reads, sendTransaction and Safe proposals. Pure helpers
  * (amounts, addresses, errors, ABIs) stay the real ones.
  *
  *   jest.mock("../src/chain", () => require("./chainMock").chainModuleMock());
@@ -43,11 +43,20 @@ export const chainMock = {
   readOne: jest.fn(),
   readMany: jest.fn(),
   sendTransaction: jest.fn(),
+  proposeSafeTransaction: jest.fn(),
   requireChainConfig: jest.fn(async () => CONFIG),
   reset() {
     this.account = OWNER;
     this.connected = false;
-    for (const fn of [this.readToken, this.readOne, this.readMany, this.sendTransaction, this.provider.request]) fn.mockReset();
+    for (const fn of [
+      this.readToken,
+      this.readOne,
+      this.readMany,
+      this.sendTransaction,
+      this.proposeSafeTransaction,
+      this.provider.request,
+    ])
+      fn.mockReset();
     this.requireChainConfig.mockReset().mockImplementation(async () => CONFIG);
   },
 };
@@ -158,6 +167,7 @@ export function chainModuleMock(): ChainModule {
     readOne: (...args: unknown[]) => chainMock.readOne(...args),
     readMany: (...args: unknown[]) => chainMock.readMany(...args),
     sendTransaction: (...args: unknown[]) => chainMock.sendTransaction(...args),
+    proposeSafeTransaction: (...args: unknown[]) => chainMock.proposeSafeTransaction(...args),
     requireChainConfig: () => chainMock.requireChainConfig(),
     getChainConfig: () => chainMock.requireChainConfig(),
   } as ChainModule;

@@ -9,6 +9,8 @@
  *   jest.mock("../src/chain/transactions", () => require("./chainScreenMocks").transactionsMock());
  *   jest.mock("../src/chain/config", () => require("./chainScreenMocks").configMock());
  *   jest.mock("../src/chain/WalletProvider", () => require("./chainScreenMocks").walletProviderMock());
+ *
+ * A presale owned by a Safe: `safeOwnedPresale()` programs the reads (the presale's owner is SAFE, 2 of 3 owners).
  */
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { PresaleState } from "../src/chain/reads";
@@ -93,6 +95,8 @@ export function presaleState(overrides: Partial<PresaleState> = {}): PresaleStat
       totalSupply: 100_000_000n * E18,
       balance: 200_000n * E18,
     },
+    // Owned by an account, not a Safe.
+    ownerSafe: null,
   };
   return { ...base, ...overrides };
 }
@@ -111,10 +115,21 @@ export const fakeChain = {
   /** Multicall3 reads of many contracts (LaunchPad progress, whitelist state): undefined answers unless programmed. */
   readMany: jest.fn(),
   sendTransaction: jest.fn(),
+  /** The dry run of a Safe proposal (eth_call from the Safe): resolves with a gas estimate unless programmed. */
+  dryRun: jest.fn(),
+  /** The connected wallet's EIP-1193 provider: chain id, accounts, and eth_signTypedData_v4 (a fixed signature). */
+  provider: { request: jest.fn() },
   reset() {
     this.account = OWNER;
     this.connected = true;
     this.config = { ...CONFIG };
+    this.dryRun.mockReset().mockImplementation(async () => 50_000n);
+    this.provider.request.mockReset().mockImplementation(async ({ method }: { method: string }) => {
+      if (method === "eth_chainId") return `0x${CONFIG.chainId.toString(16)}`;
+      if (method === "eth_accounts") return [this.account];
+      if (method === "eth_signTypedData_v4") return `0x${"11".repeat(64)}1b`;
+      return null;
+    });
     this.readPresale.mockReset().mockImplementation(async () => presaleState());
     this.readBlacklisted.mockReset().mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, true])));
     this.readMany.mockReset().mockImplementation(async (calls: unknown[]) => calls.map(() => undefined));
@@ -137,6 +152,7 @@ export const readsMock = () =>
     readPresale: (...args) => fakeChain.readPresale(...args),
     readBlacklisted: (...args) => fakeChain.readBlacklisted(...args),
     readMany: (...args) => fakeChain.readMany(...args),
+    dryRun: (...args) => fakeChain.dryRun(...args),
   });
 
 export const transactionsMock = () =>
@@ -175,7 +191,7 @@ export function walletProviderMock(): WalletProviderModule {
         isActivating: false,
         onRightChain: !!account,
         provider: null,
-        eip1193: null,
+        eip1193: account ? fakeChain.provider : null,
         hasBrowserWallet: true,
         error: null,
         connect: async () => {
@@ -194,7 +210,7 @@ export function walletProviderMock(): WalletProviderModule {
         reconnected: Promise.resolve(),
         requestWallet: async () => {
           setAccount(fakeChain.account);
-          return { account: fakeChain.account, provider: { request: async () => null } };
+          return { account: fakeChain.account, provider: fakeChain.provider };
         },
       }),
       [account, config, saveAddressKey],
@@ -208,4 +224,24 @@ export function walletProviderMock(): WalletProviderModule {
     WalletProvider: FakeWalletProvider,
     resetEagerConnect: () => {},
   } as unknown as WalletProviderModule;
+}
+
+/** The 2-of-3 Safe that owns a presale in the Safe tests: owners OWNER, OTHER and THIRD. */
+export const SAFE = "0x7a1b2E1fD0C1f3a9e1C6c8f1a2BC3D4E5f607182";
+export const THIRD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+export const STRANGER = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+export const SAFE_OWNERS = [OWNER, OTHER, THIRD];
+
+/** The presale is owned by SAFE (nonce `nonce`): readPresale says so, and readMany answers the owner and Safe reads. */
+export function safeOwnedPresale(nonce = 3) {
+  const ownerSafe = { address: SAFE, owners: SAFE_OWNERS, threshold: 2, nonce };
+  fakeChain.readPresale.mockImplementation(async () => presaleState({ owner: SAFE, ownerSafe }));
+  fakeChain.readMany.mockImplementation(async (calls: { address: string; fn: string }[]) =>
+    calls.map((c) => {
+      if (c.fn === "owner") return SAFE;
+      if (c.address.toLowerCase() !== SAFE.toLowerCase()) return undefined;
+      return { getThreshold: 2n, getOwners: SAFE_OWNERS, nonce: BigInt(nonce) }[c.fn];
+    }),
+  );
+  return ownerSafe;
 }

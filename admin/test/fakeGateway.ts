@@ -66,8 +66,9 @@ const CATALOGUE = [
   { resource: "BlocklistEntry", actions: ["read", "create", "update", "delete", "export", "chain"] },
   { resource: "Role", actions: ["read", "create", "update", "delete", "export"] },
   { resource: "SaleInsight", actions: ["read"] },
+  { resource: "Webhook", actions: ["read", "create", "update", "delete"] },
 ];
-const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken"];
+const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken", "Webhook"];
 
 const LETTERS: Record<string, string> = { r: "read", c: "create", u: "update", d: "delete", e: "export", x: "chain" };
 
@@ -84,11 +85,11 @@ export const grid = (text: string): Permission[] =>
 /** The gateway's built-in roles (and `staff`, the upgrade's custom role), as its auth/permissions.ts grants them. */
 const GRIDS: Record<string, string> = {
   admin:
-    "User:rcude About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Session:re SignInEvent:re Contribution:re WhitelistEntry:re AuditEvent:re Role:rcude SaleInsight:r",
+    "User:rcude About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Session:re SignInEvent:re Contribution:re WhitelistEntry:re AuditEvent:re Role:rcude SaleInsight:r Webhook:rcud SafeTransaction:rx SafeConfirmation:r",
   editor:
     "About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:r",
   "sale-operator":
-    "About:r Feature:r FeatureDescription:r Roadmap:r LandingBlock:r HomeImage:r HomePage:r Setting:r News:r NewsDescription:r Article:r ArticleImage:r Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Contribution:re WhitelistEntry:re SaleInsight:r",
+    "About:r Feature:r FeatureDescription:r Roadmap:r LandingBlock:r HomeImage:r HomePage:r Setting:r News:r NewsDescription:r Article:r ArticleImage:r Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Contribution:re WhitelistEntry:re SaleInsight:r SafeTransaction:rx SafeConfirmation:r",
   viewer:
     "About:re Feature:re FeatureDescription:re Roadmap:re LandingBlock:re HomeImage:re HomePage:re Setting:re News:re NewsDescription:re Article:re ArticleImage:re ContactMessage:re Pool:re IpWhitelistEntry:re LaunchPad:re BlocklistEntry:re ChainTransaction:re",
   staff:
@@ -317,6 +318,26 @@ export class FakeGateway {
     root.revokeApiToken = (a) => {
       this.find("ApiToken", a.id).revoked = true;
       return true;
+    };
+    // Webhooks (not a generic resource): the secret only in the answer of createWebhook; Redeliver and Send test event queue a delivery.
+    root.createWebhook = (a) => {
+      const row = this.write("Webhook", { enabled: true, consecutiveFailures: 0, disabledAt: null, disabledReason: null, ...a });
+      row.operations ??= ["create", "update", "delete", "restore"];
+      this.store.set("Webhook", [...this.rows("Webhook"), row]);
+      return { secret: `whsec_ZmFrZS1zZWNyZXQtb2Ytd2ViaG9vay0${row.id}`, webhook: row };
+    };
+    root.redeliverWebhook = (a) => Object.assign(this.find("WebhookDelivery", a.deliveryId), { status: "pending" });
+    root.sendTestWebhook = (a) => {
+      const row = this.write("WebhookDelivery", {
+        webhookId: String(a.id),
+        webhookMessageId: `msg_test${this.nextId}`,
+        eventType: "webhook.test",
+        status: "pending",
+        attempts: 0,
+        body: JSON.stringify({ type: "webhook.test", change: null, data: { webhookId: String(a.id) } }),
+      });
+      this.store.set("WebhookDelivery", [...this.rows("WebhookDelivery"), row]);
+      return row;
     };
     return { ...root, ...this.resolvers };
   }

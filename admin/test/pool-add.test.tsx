@@ -185,3 +185,115 @@ it("when the save fails after the pool was added, shows the field errors and sav
   expect(chainMock.sendTransaction).toHaveBeenCalledTimes(2);
   expect(gateway.rows("Pool")[0]).toMatchObject({ pid: 3, lpSymbol: "ABC-BUSD LP" });
 });
+
+describe("a farm owned by a Safe", () => {
+  const SAFE = getAddress("0x0000000000000000000000000000000000005afe");
+  const THIRD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+  /** The chain as reads see it: the farm's owner the Safe, the pair there, and the pool on chain once `added`. */
+  function safeFarm({ added = false } = {}) {
+    chainMock.connected = true;
+    chainMock.readMany.mockImplementation(async (calls: { fn: string; args?: unknown[] }[]) =>
+      calls.map(({ fn, args }) => {
+        const answers: Record<string, unknown> = {
+          owner: SAFE,
+          getPair: PAIR,
+          poolLength: added ? 8n : 7n,
+          poolExistence: added,
+          // Pool 7 is the token's; the others stake other tokens.
+          poolInfo: { lpToken: args?.[0] === 7 ? PAIR : OTHER },
+          getThreshold: 2n,
+          getOwners: [OWNER, OTHER, THIRD],
+          nonce: 3n,
+        };
+        return answers[fn];
+      }),
+    );
+    chainMock.proposeSafeTransaction.mockResolvedValue({
+      safeTxHash: "0x" + "cd".repeat(32),
+      status: "pending",
+      confirmationCount: 1,
+      confirmationsRequired: 2,
+    });
+  }
+
+  it("proposes Farm.add to the Safe, then, once the Safe has executed it, Add saves the record of the pool found on chain", async () => {
+    safeFarm();
+    const { u, d } = await openModal();
+    await fill(u, d);
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Adding the pool was proposed to the Safe: 1 of 2 signatures")).toBeInTheDocument();
+    const [request, safe] = chainMock.proposeSafeTransaction.mock.calls[0];
+    expect(request).toMatchObject({ contract: "Farm", fn: "add", args: [150n, PAIR, 400n, true], wallet: { account: OWNER } });
+    expect(safe).toMatchObject({ address: SAFE, threshold: 2, owners: [OWNER, OTHER, THIRD] });
+    expect(within(d).getByText(/^Proposed to the Safe that owns the farm/)).toBeInTheDocument();
+    expect(chainMock.sendTransaction).not.toHaveBeenCalled();
+    expect(gateway.callsOf("createPool")).toHaveLength(0);
+
+    // Confirmed and executed by the owners (elsewhere): the pool is on chain at pid 7.
+    safeFarm({ added: true });
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(gateway.rows("Pool")).toHaveLength(1));
+    expect(gateway.rows("Pool")[0]).toMatchObject({ pid: 7, lpAddresses: PAIR, lpSymbol: "ABC-BUSD LP" });
+    expect(chainMock.proposeSafeTransaction).toHaveBeenCalledTimes(1);
+    expect(chainMock.sendTransaction).not.toHaveBeenCalled();
+  });
+
+  it("refuses a wallet that is not one of the Safe's owners, before anything is signed", async () => {
+    safeFarm();
+    chainMock.account = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+    const { u, d } = await openModal();
+    await fill(u, d);
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    const message = `The connected wallet ${chainMock.account} is not an owner of the Safe ${SAFE} that owns the farm (owners ${OWNER}, ${OTHER}, ${THIRD})`;
+    expect(await screen.findByText(`Try Again: ${message}`)).toBeInTheDocument();
+    expect(chainMock.proposeSafeTransaction).not.toHaveBeenCalled();
+  });
+
+  it("does not propose the same pool twice while the first proposal waits", async () => {
+    safeFarm();
+    const data = interfaceOf("Farm").encodeFunctionData("add", [100n, PAIR, 0, true]);
+    gateway.seed("SafeTransaction", [
+      {
+        id: "1",
+        safe: SAFE,
+        safeTxHash: "0x" + "ef".repeat(32),
+        to: CONFIG.contracts.farm,
+        value: "0",
+        data,
+        nonce: 3,
+        proposer: OTHER,
+        status: "pending",
+        confirmationCount: 1,
+        confirmationsRequired: 2,
+        confirmations: [],
+        signatures: "0x",
+      },
+    ]);
+    const { u, d } = await openModal();
+    await fill(u, d);
+    await u.click(within(d).getByRole("button", { name: "Add" }));
+    expect(
+      await screen.findByText(
+        "Try Again: Adding this pool is already proposed to the Safe (nonce 3, 1 of 2 signatures): once it is executed, Add saves its record",
+      ),
+    ).toBeInTheDocument();
+    expect(chainMock.proposeSafeTransaction).not.toHaveBeenCalled();
+  });
+});
+
+it("saves nothing when the token's pool is on chain and already has its record", async () => {
+  chainMock.connected = true;
+  gateway.seed("Pool", [{ pid: 7, lpSymbol: "ABC-BUSD LP", lpAddresses: PAIR, tokenAddresses: TOKEN }]);
+  chainMock.readMany.mockImplementation(async (calls: { fn: string; args?: unknown[] }[]) =>
+    calls.map(
+      ({ fn, args }) =>
+        ({ owner: OWNER, getPair: PAIR, poolLength: 8n, poolExistence: true, poolInfo: { lpToken: args?.[0] === 7 ? PAIR : OTHER } })[fn],
+    ),
+  );
+  const { u, d } = await openModal();
+  await fill(u, d);
+  await u.click(within(d).getByRole("button", { name: "Add" }));
+  expect(await within(d).findByText("The farm already has this token's pool (pid 7), and its record exists")).toBeInTheDocument();
+  expect(chainMock.sendTransaction).not.toHaveBeenCalled();
+  expect(gateway.rows("Pool")).toHaveLength(1);
+});

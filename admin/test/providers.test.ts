@@ -1,7 +1,10 @@
 import { HttpError } from "react-admin";
 import { authProvider } from "../src/providers/authProvider";
 import { createApolloClient } from "../src/providers/apolloClient";
-import { createDataProvider } from "../src/providers/dataProvider";
+import type { IntrospectionSchema } from "graphql";
+import { defaultOptions, introspectSchema } from "ra-data-graphql";
+import { createDataProvider, LIST_OPERATION_NAMES } from "../src/providers/dataProvider";
+import schema from "../src/providers/schema.json";
 import { toMutationData } from "../src/providers/mutationData";
 import { readSession, saveSession, takeSignedOutReason } from "../src/providers/session";
 import { fakeToken } from "./fakeGateway";
@@ -74,6 +77,26 @@ describe("authProvider", () => {
 
 describe("dataProvider", () => {
   beforeEach(() => saveSession(fakeToken({ name: "admin" }), "admin"));
+
+  it("finds the same resources and queries from the schema's list queries as ra-data-graphql's pluralized names", async () => {
+    const resourcesWith = async (operationNames: object) => {
+      const options = { ...defaultOptions.introspection, schema: schema as unknown as IntrospectionSchema };
+      const { resources } = await introspectSchema(undefined as never, {
+        ...options,
+        operationNames: { ...options.operationNames, ...operationNames },
+      });
+      return Object.fromEntries(
+        resources.map(({ type, ...queries }) => [
+          type.name,
+          Object.fromEntries(Object.entries(queries).map(([op, q]) => [op, (q as { name: string }).name])),
+        ]),
+      );
+    };
+    const pluralized = await resourcesWith({});
+    expect(Object.keys(pluralized).length).toBeGreaterThanOrEqual(30);
+    expect(pluralized.News.GET_LIST).toBe("allNews");
+    expect(await resourcesWith(LIST_OPERATION_NAMES)).toEqual(pluralized);
+  });
 
   it("lists through allX and _allXMeta with the list's paging, sort and filter", async () => {
     gateway.seed("News", [

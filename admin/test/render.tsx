@@ -1,8 +1,11 @@
+import createCache from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { saveSession } from "../src/providers/session";
 import { Root } from "../src/Root";
 import { fakeToken } from "./fakeGateway";
+import { STYLES } from "./styles";
 
 /** Signs in as `name` (a token valid for an hour unless told otherwise). */
 export function signIn(name = "admin", expiresInSeconds = 3600, role = "admin") {
@@ -21,9 +24,11 @@ function LocationProbe() {
 /** The whole app (public routes and the lazily loaded admin) at a path. */
 export function renderApp(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Root />
-      <LocationProbe />
-    </MemoryRouter>,
+    <CacheProvider value={createCache({ key: STYLES })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Root />
+        <LocationProbe />
+      </MemoryRouter>
+    </CacheProvider>,
   );
 }

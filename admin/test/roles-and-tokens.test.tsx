@@ -117,6 +117,9 @@ describe("Roles", () => {
     expect(alert).toHaveTextContent("Someone else changed this record since you opened it");
     expect(gateway.lastCall("updateRole").variables).toMatchObject({ expectedVersion: 1 });
     await user.click(within(alert).getByRole("button", { name: "Overwrite" }));
+    // Overwriting asks first, naming what it replaces.
+    const confirm = await screen.findByRole("dialog", { name: "Overwrite their changes?" });
+    await user.click(within(confirm).getByRole("button", { name: "Overwrite" }));
     await waitFor(() =>
       expect(gateway.lastCall("updateRole").variables).toMatchObject({
         expectedVersion: 2,

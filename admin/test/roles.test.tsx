@@ -177,7 +177,7 @@ describe("administrators", () => {
 describe("a sale operator", () => {
   beforeEach(() => signIn("sam", 3600, "sale-operator"));
 
-  it("has LaunchPad, Blocklist and Transactions and reads the content without writing it", async () => {
+  it("has LaunchPad, Blocklist, Transactions and Safe transactions and reads the content without writing it", async () => {
     renderApp("/News");
     expect(await menuEntries()).toEqual([
       "Dashboard",
@@ -188,6 +188,7 @@ describe("a sale operator", () => {
       "News Description",
       "Latest Articles",
       "Transactions",
+      "Safe transactions",
       "Security",
       "Logout",
     ]);

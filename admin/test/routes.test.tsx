@@ -112,9 +112,11 @@ describe("layout", () => {
       "News Description",
       "Latest Articles",
       "Transactions",
+      "Safe transactions",
       "Sign-ins",
       "Activity",
       "API tokens",
+      "Webhooks",
       "Security",
       "Logout",
     ]);

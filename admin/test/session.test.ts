@@ -39,6 +39,9 @@ describe("session", () => {
     // Out of storage (a reload does not repeat it), yet a second mount of the login screen still says it.
     expect(sessionStorage.length).toBe(0);
     expect(takeSignedOutReason()).toBe("expired");
+    // Cleared again without a reason meanwhile (a stale request's refusal): the reason given stays.
+    clearSession();
+    expect(takeSignedOutReason()).toBe("expired");
     saveSession(fakeToken(), "x");
     expect(takeSignedOutReason()).toBeNull();
     clearSession();

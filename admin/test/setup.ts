@@ -2,7 +2,9 @@ import "@testing-library/jest-dom";
 import { configure } from "@testing-library/react";
 import { File as NodeFile } from "node:buffer";
 import { setupServer } from "msw/node";
+import { setChangeSource } from "../src/live/changeStream";
 import { FakeGateway } from "./fakeGateway";
+import { dropStyles } from "./styles";
 
 // jest-fixed-jsdom gives Node's Blob, FormData and fetch; File must match them
 // so uploads cross the multipart link as they do in a browser.
@@ -22,6 +24,9 @@ document.elementFromPoint = (() => null) as never;
 // The admin chunk loads lazily; its first load in a test file takes a moment.
 configure({ asyncUtilTimeout: 10000 });
 
+// The live screens' change stream tells nothing unless a test fakes one (test/liveStream.ts).
+setChangeSource(() => () => undefined);
+
 export const gateway = new FakeGateway();
 export const server = setupServer(...gateway.handlers());
 
@@ -31,5 +36,8 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  dropStyles();
+});
 afterAll(() => server.close());

@@ -10,6 +10,8 @@ import { ApiTokens1732900000000 } from "./migrations/1732900000000-ApiTokens";
 import { SessionLastSeen1733000000000 } from "./migrations/1733000000000-SessionLastSeen";
 import { SortIndexes1733100000000 } from "./migrations/1733100000000-SortIndexes";
 import { SubstringSearch1733200000000 } from "./migrations/1733200000000-SubstringSearch";
+import { Webhooks1733300000000 } from "./migrations/1733300000000-Webhooks";
+import { SafeTransactions1733400000000 } from "./migrations/1733400000000-SafeTransactions";
 
 /** Every migration, oldest first. The gateway runs them at start. */
 export const migrations = [
@@ -25,6 +27,8 @@ export const migrations = [
   SessionLastSeen1733000000000,
   SortIndexes1733100000000,
   SubstringSearch1733200000000,
+  Webhooks1733300000000,
+  SafeTransactions1733400000000,
 ];
 
 export { seedDemoContent, seedImagesDir, landingIdentifiers, type ImageSaver, type SeedListener } from "./seed";

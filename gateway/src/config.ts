@@ -61,6 +61,41 @@ export interface Config {
   auditRetentionDays: number | null;
   /** The chain event indexer (chain/indexer); unused with CHAIN=none. */
   chainIndex: ChainIndexConfig;
+  /** GraphQL subscriptions over Server-Sent Events (GET/POST /graphql/stream). */
+  subscriptions: SubscriptionLimits;
+  /** Signed webhooks (webhooks/): who may be called, and how deliveries are retried. */
+  webhooks: WebhookConfig;
+}
+
+/** Signed webhooks: which addresses may be called, and how deliveries are retried (WEBHOOK_*). */
+export interface WebhookConfig {
+  /** Private, loopback, link-local and metadata addresses may be called (tests reach a receiver on 127.0.0.1). */
+  allowPrivate: boolean;
+  /** Plain http:// URLs are accepted. */
+  allowHttp: boolean;
+  /** How long one attempt may take, connection to the end of the answer. */
+  timeoutMs: number;
+  /** The first wait after a failed attempt; each next one doubles (with jitter), up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a delivery is retried before it is marked failed. */
+  retryForMs: number;
+  /** Failed deliveries in a row after which an endpoint is disabled. */
+  maxFailures: number;
+  /** Days a finished delivery stays in its endpoint's log. */
+  logDays: number;
+  /** How often a worker looks for due deliveries (a change on this replica or, through Redis, another wakes it at once). */
+  pollMs: number;
+}
+
+/** How many change streams may be open, and how often each checks that its session still lives. */
+export interface SubscriptionLimits {
+  /** SUBSCRIPTIONS_PER_USER: streams one user (their sessions and tokens together) may hold open. */
+  perUser: number;
+  /** SUBSCRIPTIONS_MAX: streams this process holds open in all. */
+  total: number;
+  /** SUBSCRIPTION_RECHECK_MS: how often a stream checks its session (it ends within this of a sign-out). */
+  recheckMs: number;
 }
 
 /** How the chain indexer follows the presale factory and its presales. */
@@ -182,10 +217,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return value;
   };
   const apiTokenRatePerMinute = int("API_TOKEN_RATE_PER_MINUTE", 600, 1, 1_000_000);
+  const subscriptions: SubscriptionLimits = {
+    perUser: int("SUBSCRIPTIONS_PER_USER", 5, 1, 1000),
+    total: int("SUBSCRIPTIONS_MAX", 1000, 1, 100_000),
+    recheckMs: int("SUBSCRIPTION_RECHECK_MS", 2000, 100, 60_000),
+  };
   const bool = (key: string, fallback: boolean) => {
     const raw = str(key, String(fallback)).toLowerCase();
     if (!["true", "false", "1", "0"].includes(raw)) problems.push(`${key} must be true or false, got "${env[key]}"`);
     return raw === "true" || raw === "1";
+  };
+  const webhooks: WebhookConfig = {
+    allowPrivate: bool("WEBHOOK_ALLOW_PRIVATE", false),
+    allowHttp: bool("WEBHOOK_ALLOW_HTTP", false),
+    timeoutMs: int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
+    retryBaseMs: int("WEBHOOK_RETRY_BASE_MS", 5_000, 10, 3_600_000),
+    retryMaxMs: int("WEBHOOK_RETRY_MAX_MS", 3_600_000, 10, 86_400_000),
+    retryForMs: int("WEBHOOK_RETRY_FOR_MS", 86_400_000, 1_000, 30 * 86_400_000),
+    maxFailures: int("WEBHOOK_MAX_FAILURES", 5, 1, 10_000),
+    pollMs: int("WEBHOOK_POLL_MS", 1_000, 10, 60_000),
+    logDays: int("WEBHOOK_LOG_DAYS", 30, 1, 3650),
   };
   const production = str("NODE_ENV", "development") === "production";
   const introspection = bool("GRAPHQL_INTROSPECTION", !production);
@@ -293,6 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     auditRetentionDays,
     chainIndex,
+    subscriptions,
+    webhooks,
   };
 }
 

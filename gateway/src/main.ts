@@ -27,6 +27,7 @@ async function main() {
   const ds = await openDatabase(config.database, { migrate: false });
   watchDatabasePool(ds);
   const services = new Services(config, ds, log);
+  if (!(await services.redisConnected())) log.warn("Redis does not answer yet: starting anyway, sign-ins answer 503 until it does");
   await services.images.init();
   await services.chain.start();
 
@@ -46,6 +47,7 @@ async function main() {
   });
 
   services.retention.start();
+  services.webhookWorker.start();
   const app = await createApp(services);
   const server = app.express.listen(config.port, () => {
     log.info({ port: config.port, database: config.database.type }, `listening on http://localhost:${config.port}`);

@@ -122,3 +122,31 @@ export const indexProgress = new Gauge({
   labelNames: ["block"] as const,
   registers: [registry],
 });
+
+export const webhookDeliveries = new Counter({
+  name: "webhook_deliveries_total",
+  help: "Webhook delivery attempts, by outcome: delivered, retried (failed, tried again later), failed (no more retries)",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
+/** Where the outbox gauges are read from when scraped: this process's started worker (webhooks/worker.ts). */
+export const webhookQueue: { source?: () => Promise<{ length: number; oldestMs: number }> } = {};
+
+new Gauge({
+  name: "webhook_queue_length",
+  help: "Webhook deliveries not yet delivered nor failed (pending or being sent), all replicas together",
+  registers: [registry],
+  async collect() {
+    this.set((await webhookQueue.source?.().catch(() => undefined))?.length ?? 0);
+  },
+});
+
+new Gauge({
+  name: "webhook_oldest_pending_seconds",
+  help: "Age of the oldest webhook delivery not yet delivered nor failed (0 when none)",
+  registers: [registry],
+  async collect() {
+    this.set(((await webhookQueue.source?.().catch(() => undefined))?.oldestMs ?? 0) / 1000);
+  },
+});

@@ -11,6 +11,7 @@ import { AnswerCache } from "./cache/answerCache";
 import { RedisVersions } from "./cache/redisVersions";
 import { LocalVersions, type ResourceVersions } from "./cache/versions";
 import { ChainService } from "./chain/chainService";
+import { SafeService } from "./chain/safe/safeService";
 import { ChainIndexer } from "./chain/indexer/chainIndexer";
 import { readIndexStatus } from "./chain/indexer/indexStatus";
 import { TokenService } from "./auth/tokens";
@@ -22,12 +23,18 @@ import { resources } from "./resources";
 import { LaunchPad } from "./resources/launchPad";
 import { User } from "./resources/user";
 import { ChainTransaction } from "./resources/chainTransaction";
+import { SafeConfirmation } from "./resources/safeConfirmation";
+import { SafeTransaction } from "./resources/safeTransaction";
 import { AuditEvent } from "./resources/auditEvent";
 import { AuditTrail } from "./audit/trail";
+import { ChangeFeed } from "./changes/feed";
 import { Revisions } from "./audit/revisions";
 import { AuditRetention } from "./audit/retention";
 import type { AnyResource } from "./resources/kit/define";
 import { ResourceService } from "./resources/kit/service";
+import { WebhookEndpoints } from "./webhooks/endpoints";
+import { WebhookOutbox } from "./webhooks/outbox";
+import { WebhookWorker } from "./webhooks/worker";
 
 /** Everything a request handler may use, built once per process. */
 export class Services {
@@ -39,12 +46,20 @@ export class Services {
   readonly auth: AuthService;
   readonly apiTokens: ApiTokenService;
   readonly chain: ChainService;
+  /** Safe multisig proposals and confirmations, their signatures checked against the chain. */
+  readonly safe: SafeService;
   /** Where every writer appends its audit events. */
   readonly trail: AuditTrail;
+  /** Every committed write, on this replica and (through Redis) the others: subscriptions and webhooks follow it. */
+  readonly changes: ChangeFeed;
   /** Records' histories, read from the audit trail, and restoring a revision. */
   readonly revisions: Revisions;
   /** Deletes audit events past AUDIT_RETENTION_DAYS (started by main.ts once migrations ran). */
   readonly retention: AuditRetention;
+  /** Webhook endpoints, their delivery logs, redeliveries and test events. */
+  readonly webhooks: WebhookEndpoints;
+  /** Sends the webhook outbox (started by main.ts once migrations ran). */
+  readonly webhookWorker: WebhookWorker;
   /** Shared state across replicas when REDIS_URL is set. */
   readonly redis?: Redis;
   /** This process's chain indexer, once started (startIndexer); it indexes while it holds the indexer lock. */
@@ -66,7 +81,16 @@ export class Services {
     const versionOf = (resource: AnyResource) => this.versions.of(resource.name);
     // Appending an event is a write of the AuditEvent resource: cached lists of events are dropped after each.
     const events = new ResourceService<AnyResource>(AuditEvent, ds, this.images, changed, versionOf);
-    this.trail = new AuditTrail({ during: (write) => events.during(write), appended: (event) => events.written(event) });
+    this.changes = new ChangeFeed(ds, log, this.redis, prefix);
+    this.trail = new AuditTrail(
+      { during: (write) => events.during(write), appended: (event) => events.written(event) },
+      this.changes,
+      new WebhookOutbox(() => config.webhooks.retryForMs),
+    );
+    this.webhookWorker = new WebhookWorker(ds, config.webhooks, this.trail, log);
+    // Every committed change (here or, through Redis, on another replica) may have left deliveries due.
+    this.changes.listen(() => this.webhookWorker.wake());
+    this.webhooks = new WebhookEndpoints(ds, this.trail, config.webhooks, () => this.webhookWorker.wake());
     this.byResource.set(AuditEvent, events);
     for (const resource of resources) {
       if (resource !== AuditEvent)
@@ -101,6 +125,7 @@ export class Services {
       apiTokens: this.apiTokens,
     });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
+    this.safe = new SafeService(this.chain, this.resource(SafeTransaction), this.resource(SafeConfirmation));
   }
 
   /** What the indexer follows on the active chain (its chain id and presale factory); null for CHAIN=none. */
@@ -126,6 +151,7 @@ export class Services {
       config: this.config.chainIndex,
       log: this.log,
       changed: (names) => names.forEach((name) => void Promise.resolve(this.versions.bump(name)).catch(() => undefined)),
+      trail: this.trail,
     });
     this.indexer.start();
     return this.indexer;
@@ -145,13 +171,35 @@ export class Services {
     await this.indexer?.stop();
     this.indexer = null;
     await this.retention.stop();
+    await this.webhookWorker.stop();
     this.sessions.close();
     // A session's last use being recorded finishes before the caller closes the database.
     await this.sessions.idle();
     this.apiTokens.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
+    await this.changes.close();
     await this.images.close();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+
+  /**
+   * Waits for the Redis connection (at most `timeoutMs`), so that a replica does not answer its first sign-ins 503
+   * while its connection is still being made. False when Redis refused or did not come: the replica starts anyway,
+   * failing closed, and ioredis keeps reconnecting.
+   */
+  async redisConnected(timeoutMs = 5000): Promise<boolean> {
+    const redis = this.redis;
+    if (!redis || redis.status === "ready") return true;
+    let settle = (_connected: boolean) => undefined as void;
+    const outcome = new Promise<boolean>((resolve) => (settle = resolve));
+    const onReady = () => settle(true);
+    const onError = () => settle(false);
+    const timer = setTimeout(onError, timeoutMs);
+    redis.once("ready", onReady).once("error", onError);
+    return outcome.finally(() => {
+      clearTimeout(timer);
+      redis.off("ready", onReady).off("error", onError);
+    });
   }
 
   /** Whether Redis answers a PING within `timeoutMs`; undefined when no REDIS_URL is set (for /healthz and readiness). */

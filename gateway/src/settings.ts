@@ -153,6 +153,23 @@ export const SETTING_GROUPS: SettingGroup[] = [
           "requests per minute one API token may make (shared through Redis when `REDIS_URL` is set); more are answered 429 with Retry-After",
       },
       {
+        name: "SUBSCRIPTIONS_PER_USER",
+        default: "`5`",
+        meaning:
+          "change streams (`/graphql/stream`) one user may hold open, their sessions and API tokens together; one more is answered 429",
+      },
+      {
+        name: "SUBSCRIPTIONS_MAX",
+        default: "`1000`",
+        meaning: "change streams one gateway process holds open in all; one more is answered 503",
+      },
+      {
+        name: "SUBSCRIPTION_RECHECK_MS",
+        default: "`2000`",
+        meaning:
+          "how often an open change stream checks its session or API token: it ends within this time of a sign-out or revocation, and follows a changed role",
+      },
+      {
         name: "SESSION_CACHE_MS",
         default: "`2000`",
         meaning: "how long a process trusts a checked session before looking it up again",
@@ -375,6 +392,56 @@ export const SETTING_GROUPS: SettingGroup[] = [
         name: "CHAIN_INDEX_FROM_BLOCK",
         default: "`0`",
         meaning: "first block read when nothing is indexed yet: set it to the factory's deployment block on BSC",
+      },
+    ],
+  },
+  {
+    title: "Webhooks",
+    intro:
+      "Signed deliveries of every change to the endpoints admins register on the Webhooks screen ([API: Webhooks](api.md#webhooks)). Each replica runs a delivery worker; a delivery is sent once whichever replica claims it.",
+    settings: [
+      {
+        name: "WEBHOOK_ALLOW_HTTP",
+        default: "`false`",
+        meaning: "accept plain `http://` endpoint URLs; otherwise only `https://`",
+      },
+      {
+        name: "WEBHOOK_ALLOW_PRIVATE",
+        default: "`false`",
+        meaning:
+          "let deliveries reach private, loopback, link-local and cloud metadata addresses (checked on every send, after DNS); for tests and closed networks only",
+      },
+      {
+        name: "WEBHOOK_TIMEOUT_MS",
+        default: "`10000`",
+        meaning: "how long one delivery attempt may take, connecting to the end of the answer",
+      },
+      {
+        name: "WEBHOOK_RETRY_BASE_MS",
+        default: "`5000`",
+        meaning: "the wait after a delivery's first failed attempt; each next wait doubles, with jitter, up to `WEBHOOK_RETRY_MAX_MS`",
+      },
+      { name: "WEBHOOK_RETRY_MAX_MS", default: "`3600000` (an hour)", meaning: "the longest wait between two attempts of a delivery" },
+      {
+        name: "WEBHOOK_RETRY_FOR_MS",
+        default: "`86400000` (24 hours)",
+        meaning: "how long a delivery is retried before it is marked failed",
+      },
+      {
+        name: "WEBHOOK_MAX_FAILURES",
+        default: "`5`",
+        meaning:
+          "failed deliveries in a row after which an endpoint is disabled (admins see why on the Webhooks screen and enable it again)",
+      },
+      {
+        name: "WEBHOOK_LOG_DAYS",
+        default: "`30`",
+        meaning: "days a delivered or failed delivery stays in its endpoint's delivery log (pruned hourly; pending ones are kept)",
+      },
+      {
+        name: "WEBHOOK_POLL_MS",
+        default: "`1000`",
+        meaning: "how often each replica's worker looks for due deliveries; a change wakes it at once",
       },
     ],
   },

@@ -37,8 +37,10 @@ describe("chain on a local anvil", () => {
     const local = app.services.chain.localChain!;
     expect(await records()).toEqual([]);
     const first = await app.gql(`mutation { reconcileLaunchPads }`, {}, token);
-    expect(first.body.data.reconcileLaunchPads).toBe(1);
-    const [demo] = await records();
+    // The demo presale (account 0's) and the second one, owned by the local chain's Safe.
+    expect(first.body.data.reconcileLaunchPads).toBe(2);
+    const [demo, safeOwned] = await records();
+    expect(safeOwned).toMatchObject({ presaleAddress: local.safePresale!.presaleAddress, tokenSymbol: "MDT" });
     const onChain = await readPresale(local.provider, local.demoPresale!.presaleAddress);
     expect(demo).toMatchObject({
       pid: onChain.pid,
@@ -53,7 +55,7 @@ describe("chain on a local anvil", () => {
 
     const again = await app.gql(`mutation { reconcileLaunchPads }`, {}, token);
     expect(again.body.data.reconcileLaunchPads).toBe(0);
-    expect(await records()).toHaveLength(1);
+    expect(await records()).toHaveLength(2);
   });
 
   it("picks up a presale created on chain whose save never reached the database", async () => {

@@ -2,7 +2,7 @@ import { Box } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { CopyButton } from "../ui/CopyButton";
 import { ImageThumb } from "../ui/ImageThumb";
-import { shorten } from "../resources/ChainTransaction/cells";
+import { shorten } from "../ui/shorten";
 import { fieldLabel, isImageField, isShowHide } from "./labels";
 import { readable } from "./values";
 

@@ -1,5 +1,6 @@
 import type { TranslateFunction } from "react-admin";
 import { SCREENS, type Screen } from "../registry";
+import { humanize } from "./humanize";
 
 /**
  * Names of records and fields as the screens show them: one source, the i18n
@@ -7,17 +8,6 @@ import { SCREENS, type Screen } from "../registry";
  * shows a GraphQL type. Only what has no label there falls back to a readable
  * form of the developer's name.
  */
-
-/** 'priceTokenCrypto' → 'Price token crypto', 'IpWhitelistEntry' → 'Ip whitelist entry', 'set_value' → 'Set value'. */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/[_-]+/g, " ")
-    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** The screens of a GraphQL type (several when fixed filters split it: the article images' four slots). */
 export const screensOf = (type: string) => SCREENS.filter((screen) => screen.type === type);

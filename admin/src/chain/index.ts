@@ -39,6 +39,20 @@ export {
   type TransactionRequest,
   type RecordedTransaction,
 } from "./transactions";
+export { isSafeOwner, safeCalls, safeFrom, type SafeOwner } from "./safeOwner";
+export {
+  proposeSafeTransaction,
+  proposeCall,
+  confirmSafeTransaction,
+  rejectSafeTransaction,
+  executeRequest,
+  listSafeTransactions,
+  readOwnerSafe,
+  readSafes,
+  type SafeSignResult,
+  type SafeTransactionRow,
+  type SigningWallet,
+} from "./safeTransactions";
 export {
   BNB_DECIMALS,
   BUSD_DECIMALS,

@@ -7,6 +7,7 @@ import { getAddress, Interface, JsonRpcProvider, type BlockTag, type InterfaceAb
 import { requireChainConfig, type ChainConfig } from "./config";
 import { interfaceOf, type ContractName } from "./contracts";
 import { ChainError, decodeRevertData } from "./errors";
+import { safeCalls, safeFrom, type SafeOwner } from "./safeOwner";
 
 // ----- the read-only provider -----
 
@@ -123,6 +124,16 @@ export async function readMany(calls: readonly ReadCall[], options: ReadOptions 
   });
 }
 
+/**
+ * Runs a call as `from` would send it (eth_call, then eth_estimateGas) on the app's own node and resolves with the gas
+ * estimate; a revert throws (the caller turns it into words). A Safe proposal's dry run runs it from the Safe's address.
+ */
+export async function dryRun(tx: { from: string; to: string; data: string; value?: bigint }, options: ReadOptions = {}): Promise<bigint> {
+  const { provider } = await context(options);
+  await provider.call(tx);
+  return provider.estimateGas(tx);
+}
+
 /** One view call (still through readMany, so it honours blockTag/minBlock). */
 export async function readOne<T = unknown>(call: ReadCall, options?: ReadOptions): Promise<T> {
   const [value] = await readMany([call], options);
@@ -234,6 +245,8 @@ export interface PresaleState {
   bnbBalance: bigint;
   /** The sold token, with balance = the presale's token balance (Start Sale needs it above zero). */
   token: TokenInfo & { balance: bigint };
+  /** The Safe that owns the presale (its owners and threshold), null when the owner is not a Safe, undefined when not read. */
+  ownerSafe?: SafeOwner | null;
 }
 
 const PRESALE_FIELDS = [
@@ -269,19 +282,28 @@ const PRESALE_FIELDS = [
  * record's TokenAddress) lets the token's name, symbol, decimals and the
  * presale's token balance come in the same call; when the hint is missing or
  * no longer the presale's token, a second call reads them at the same block.
+ * `ownerHint` (the owner last read) does the same for the owner's Safe reads:
+ * `ownerSafe` is then the Safe (or null for an EOA); without it, or when the
+ * owner changed, `ownerSafe` is undefined (not read: see readSafes).
  */
-export async function readPresale(address: string, options: ReadOptions & { tokenHint?: string } = {}): Promise<PresaleState> {
+export async function readPresale(
+  address: string,
+  options: ReadOptions & { tokenHint?: string; ownerHint?: string } = {},
+): Promise<PresaleState> {
   const presale = getAddressOrNull(address);
   if (!presale) throw new ChainError("invalid-input", `Invalid presale address ${address}`);
   const ctx = await context(options);
   const opts = { ...options, minBlock: undefined, provider: ctx.provider, config: ctx.config };
   const multicall = ctx.config.contracts.multicall3;
   const hint = options.tokenHint ? getAddressOrNull(options.tokenHint) : null;
+  const ownerHint = options.ownerHint ? getAddressOrNull(options.ownerHint) : null;
   const calls: ReadCall[] = [
     ...PRESALE_FIELDS.map(([, fn]) => ({ address: presale, contract: "Presale" as const, fn })),
     { address: multicall, contract: "Multicall3", fn: "getEthBalance", args: [presale] },
     { address: multicall, contract: "Multicall3", fn: "getBlockNumber" },
     ...(hint ? tokenCalls(hint, presale) : []),
+    // Last, so the token's answers keep their place.
+    ...(ownerHint ? safeCalls(ownerHint) : []),
   ];
   let values: unknown[];
   try {
@@ -300,12 +322,16 @@ export async function readPresale(address: string, options: ReadOptions & { toke
     hint && hint === tokenAddress
       ? tokenFrom(hint, values.slice(fieldCount + 2), presale)
       : await readToken(tokenAddress, presale, { ...opts, blockTag: blockNumber });
+  const owner = getAddress(state.owner as string);
+  // The Safe reads of the hinted owner came in the same call: they tell whether it is a Safe, and its owners.
+  const ownerSafe = ownerHint && ownerHint === owner ? safeFrom(owner, values.slice(values.length - 3)) : undefined;
   return {
     ...(state as unknown as Omit<PresaleState, "address" | "blockNumber" | "bnbBalance" | "token">),
     address: presale,
     tokenAddress,
     staker: getAddress(state.staker as string),
-    owner: getAddress(state.owner as string),
+    owner,
+    ownerSafe,
     busd: getAddress(state.busd as string),
     blockNumber,
     bnbBalance,

@@ -21,6 +21,11 @@ export interface TransactionRequest {
   address?: string;
   fn: string;
   args?: readonly unknown[];
+  /**
+   * A call already encoded (a Safe's execTransaction): sent to `to` with `data` as is; `contract` and `fn` only name
+   * it. Never owner-checked (the Safe checks its signatures itself).
+   */
+  encoded?: { to: string; data: string };
   /** BNB sent with the call (wei). */
   value?: bigint;
   /** Check the wallet is owner() first; default: from the OWNER_ONLY table. */
@@ -79,7 +84,8 @@ interface Prepared {
   gas: bigint;
 }
 
-function resolveAddress(req: TransactionRequest, config: ChainConfig): string {
+/** The contract a request calls (its address, or the configured one), checksummed. */
+export function requestTarget(req: Pick<TransactionRequest, "contract" | "address" | "fn">, config: ChainConfig): string {
   const key = CONFIG_KEY_OF[req.contract];
   const address = req.address ?? (key ? config.contracts[key] : undefined);
   if (!address) throw new ChainError("invalid-input", `${req.contract}.${req.fn} needs the contract's address`);
@@ -90,7 +96,8 @@ function resolveAddress(req: TransactionRequest, config: ChainConfig): string {
   }
 }
 
-async function walletAccount(provider: Eip1193Provider, wanted?: string | null): Promise<string> {
+/** The wallet's account: `wanted` when the wallet holds it, else its first. */
+export async function walletAccount(provider: Eip1193Provider, wanted?: string | null): Promise<string> {
   const accounts = ((await provider.request({ method: "eth_accounts" })) as string[] | undefined) ?? [];
   if (accounts.length === 0) throw new ChainError("no-wallet", "Please connect your wallet");
   if (wanted && accounts.some((a) => a.toLowerCase() === wanted.toLowerCase())) return getAddress(wanted);
@@ -104,11 +111,10 @@ export async function prepareTransaction(req: TransactionRequest): Promise<Prepa
   const wallet = req.wallet ?? getConnectors().connected();
   if (!wallet) throw new ChainError("no-wallet", "Please connect your wallet");
   const { provider } = wallet;
-  const to = resolveAddress(req, config);
-  const iface = interfaceOf(req.contract);
+  const to = req.encoded ? getAddress(req.encoded.to) : requestTarget(req, config);
   let data: string;
   try {
-    data = iface.encodeFunctionData(req.fn, req.args ?? []);
+    data = req.encoded ? req.encoded.data : interfaceOf(req.contract).encodeFunctionData(req.fn, req.args ?? []);
   } catch (e) {
     throw new ChainError("invalid-input", humanError(e), { cause: e });
   }
@@ -118,7 +124,7 @@ export async function prepareTransaction(req: TransactionRequest): Promise<Prepa
   const from = await walletAccount(provider, wallet.account);
 
   const read = readProviderFor(config);
-  if (req.ownerOnly ?? isOwnerOnly(req.contract, req.fn)) {
+  if (!req.encoded && (req.ownerOnly ?? isOwnerOnly(req.contract, req.fn))) {
     const owner = getAddress(await readOne<string>({ address: to, contract: req.contract, fn: "owner" }, { config, provider: read }));
     if (owner !== from)
       throw new ChainError(

@@ -3,10 +3,13 @@ import type { TranslationMessages } from "react-admin";
 import { auditMessages } from "./audit";
 import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
+import { liveMessages } from "./live";
 import { rolesMessages } from "./roles";
+import { safeMessages } from "./safe";
 import { saleInsightMessages } from "./saleInsight";
 import { securityMessages } from "./security";
 import { sessionsMessages } from "./sessions";
+import { webhooksMessages } from "./webhooks";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -20,7 +23,7 @@ function merge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight, audit, roles and API token texts (kept out of the /login chunk). */
+/** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight, audit, roles and API token texts, the live screens', the Safe flows' (kept out of the /login chunk). */
 export const adminMessages = [
   chainScreenMessages,
   securityMessages,
@@ -28,6 +31,9 @@ export const adminMessages = [
   saleInsightMessages,
   auditMessages,
   rolesMessages,
+  liveMessages,
+  webhooksMessages,
+  safeMessages,
 ].reduce<Tree>((all, extra) => merge(all, extra as unknown as Tree), en as unknown as Tree) as unknown as TranslationMessages;
 
 export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], {

@@ -54,6 +54,12 @@ const appMessages = {
       delete: "Delete",
       action: "Action",
       show_hide: "Show/Hide",
+      actions: "Actions",
+      no_actions: "No actions allowed",
+      sort_by: "Sort by",
+      sort_default: "Default order",
+      sort_ascending: "Ascending order (tap for descending)",
+      sort_descending: "Descending order (tap for ascending)",
     },
     export: {
       label: "Export",
@@ -180,6 +186,10 @@ const appMessages = {
       pool_added: "Pool %{pid} added: %{lpSymbol}",
       save_failed: "%{message}. The pool was added on chain (pid %{pid}); press Add again to save its record without a new transaction.",
       retry_save: "The pool for this token is already on chain (pid %{pid}): Add saves its record only.",
+      pool_exists: "The farm already has this token's pool (pid %{pid}), and its record exists",
+      pool_proposed: "Adding the pool was proposed to the Safe: %{count} of %{threshold} signatures",
+      pool_proposed_hint:
+        "Proposed to the Safe that owns the farm. Once its owners have confirmed and executed it (Safe transactions), press Add again: the pool is then on chain and Add saves its record.",
     },
     featruedes: { name: "Road more |||| Road more", title: "Road More", edit: "Update Road More" },
     IpWhitelist: { name: "IP address |||| IP addresses", add: "Add IP Address", fields: { address: "IP Address" } },

@@ -37,6 +37,7 @@ export const rolesMessages = {
         WhitelistEntry: "Sale whitelist",
         AuditEvent: "Activity",
         SaleInsight: "Sale insight",
+        Webhook: "Webhooks",
       },
     },
     api_tokens: {

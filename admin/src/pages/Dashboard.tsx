@@ -5,6 +5,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { Title, useGetList, useTranslate } from "react-admin";
 import { SCREENS } from "../registry";
 import { useReadable } from "../ui/access";
+import { WhenVisible } from "../ui/WhenVisible";
 
 interface CardSpec {
   to: string;
@@ -27,7 +28,7 @@ const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
       ]
     : [],
 );
-/** The open sales read the chain: their code (and the chain layer) loads after the dashboard's own. */
+/** The open sales read the chain: their code (and the chain layer) loads once their place is in view. */
 const OpenSales = lazy(() => import("../saleInsight/OpenSales"));
 
 const CARDS: CardSpec[] = LINKS.filter((link) => link.card);
@@ -73,9 +74,11 @@ export default function Dashboard() {
         ))}
       </Stack>
       {readable("LaunchPad") && (
-        <Suspense fallback={null}>
-          <OpenSales />
-        </Suspense>
+        <WhenVisible>
+          <Suspense fallback={null}>
+            <OpenSales />
+          </Suspense>
+        </WhenVisible>
       )}
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1, display: "flex", alignItems: "center", gap: 1 }}>
         <ArticleIcon fontSize="small" /> {translate("app.dashboard.more")}

@@ -99,8 +99,9 @@ export function clearSession(reason?: SignedOutReason) {
   localStorage.removeItem(NAME_KEY);
   localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
   localStorage.removeItem(PERMISSIONS_KEY);
+  // A later clearing without a reason (a stale request's refusal, the change stream's) keeps the one already given:
+  // only the next sign-in forgets it (saveSession).
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
-  takenReason = null;
   changed();
 }
 

@@ -1,4 +1,4 @@
-import { Box } from "@mui/material";
+import { Box, Link, useMediaQuery, type Theme } from "@mui/material";
 import { useCallback, useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import {
@@ -7,58 +7,77 @@ import {
   SearchInput,
   TopToolbar,
   useListContext,
-  useRecordContext,
   useTranslate,
   type Identifier,
   type RaRecord,
   type SortPayload,
   type TransformData,
 } from "react-admin";
+import { HighlightedRows, LiveAnnouncement, LiveBody, liveRowSx } from "../live/LiveRows";
+import { useLiveList } from "../live/useLiveList";
 import { AddButton } from "./AddButton";
-import { formatDateTime, type Column } from "./columns";
+import { renderCell } from "./cells";
+import type { Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
 import { EmptyList } from "./EmptyList";
 import { CreateDialog, EditDialog, type SaveConfirmation } from "./FormDialog";
-import { ImageThumb } from "./ImageThumb";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
 import { ListPagination } from "./ListPagination";
+import { ListSkeleton } from "./ListSkeleton";
+import { PhoneList } from "./PhoneList";
 import { Allowed, useAllowed } from "./access";
 import { EditDialogContext, EditTargetContext, useEditDialog } from "./RowButtons";
 
-function SerialCell() {
-  const record = useRecordContext();
-  const { data, page, perPage } = useListContext();
-  const index = Math.max(0, data?.findIndex((r) => r.id === record?.id) ?? 0);
-  return <>{(page - 1) * perPage + index + 1}</>;
-}
-
-function HtmlPreview({ html }: { html: string }) {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return <>{text.length > 80 ? `${text.slice(0, 80)}…` : text}</>;
-}
-
-function renderCell(column: Column) {
-  if (column.render) return column.render;
-  switch (column.kind) {
-    case "serial":
-      return () => <SerialCell />;
-    case "image":
-      return (r: Record<string, unknown>) => <ImageThumb name={r[column.source!] as string | undefined} />;
-    case "datetime":
-      return (r: Record<string, unknown>) => formatDateTime(r[column.source!]);
-    case "html":
-      return (r: Record<string, unknown>) => <HtmlPreview html={String(r[column.source!] ?? "")} />;
-    default:
-      return undefined;
-  }
+/**
+ * The records: a table, or one row a record below 600 px (a phone); grey
+ * skeleton rows of either shape while the first page loads. Live: others'
+ * changes re-read the page and highlight what they brought.
+ */
+function Records({
+  columns,
+  empty,
+  sort,
+  onOpen,
+  feed,
+}: {
+  columns: Column[];
+  empty?: string;
+  sort: SortPayload;
+  onOpen?: (id: Identifier) => void;
+  feed?: boolean;
+}) {
+  const { isPending } = useListContext();
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
+  const { highlighted, announcement, waiting, showWaiting } = useLiveList(feed);
+  if (isPending) return <ListSkeleton columns={columns} phone={phone} />;
+  return (
+    <HighlightedRows.Provider value={highlighted}>
+      <LiveAnnouncement text={announcement} />
+      {waiting > 0 && (
+        <Box sx={{ px: 2, pt: 1 }}>
+          <Link component="button" onClick={showWaiting}>
+            {translate("app.live.new_events", { smart_count: waiting })}
+          </Link>
+        </Box>
+      )}
+      {phone ? (
+        <PhoneList columns={columns} defaultSort={sort} empty={empty} onOpen={onOpen} />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyList empty={empty} />} body={LiveBody} sx={liveRowSx}>
+          {columns.map((c) => (
+            <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
+          ))}
+        </DataTable>
+      )}
+    </HighlightedRows.Provider>
+  );
 }
 
 function Actions({ columns, children }: { columns: Column[]; children?: ReactNode }) {
   return (
-    <TopToolbar sx={{ alignItems: "center", gap: 1 }}>
+    // Wrapping: on a phone a long 'Add ...' label and the exports take two lines rather than run off the screen's left edge.
+    <TopToolbar sx={{ alignItems: "center", gap: 1, flexWrap: "wrap" }}>
       {children}
       <Allowed action="export">
         <ExportButtons columns={columns} />
@@ -133,6 +152,8 @@ export interface CrudListProps {
    * says so. SPEC's lists keep 'No user found!'.
    */
   empty?: string;
+  /** The list is a feed of every write (Activity): new rows on top of the first page, a 'show' link elsewhere (live/useLiveList.ts). */
+  feed?: boolean;
 }
 
 /**
@@ -153,9 +174,11 @@ export function CrudList({
   filters = [],
   children,
   empty,
+  feed,
 }: CrudListProps) {
   const translate = useTranslate();
   const mayAdd = useAllowed("create", add?.resource);
+  const mayEdit = useAllowed("edit", edit?.target?.resource);
   const adding = useLazyDialog();
   const editing = useEditDialog();
   // A link to one record (the Activity screen's) opens its edit dialog: /news?edit=<id>.
@@ -198,11 +221,7 @@ export function CrudList({
           exporter={false}
         >
           {aside && <Box sx={{ px: 2, pt: 1 }}>{aside}</Box>}
-          <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyList empty={empty} />}>
-            {columns.map((c) => (
-              <DataTable.Col key={c.key} source={c.source} label={c.label} disableSort={!c.sortable} render={renderCell(c)} />
-            ))}
-          </DataTable>
+          <Records columns={columns} empty={empty} sort={sort} onOpen={edit && mayEdit ? editing.open : undefined} feed={feed} />
           {add && "dialog" in add && <LazyDialog component={add.dialog} dialog={adding} />}
           {add && "inputs" in add && <AddFormDialog form={add} open={adding.isOpen} onClose={adding.close} />}
           {edit && (

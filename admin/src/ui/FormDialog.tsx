@@ -22,9 +22,11 @@ import { conflictOf, type Conflict } from "../providers/errors";
 import { savedMessageOf } from "../providers/savedMessage";
 import { screenOf } from "../registry";
 import { hasHistory } from "../audit/contentTypes";
+import { LiveNotices } from "../live/LiveNotices";
 import { ConflictContext, ConflictPanel } from "./ConflictPanel";
 import { LoadingScreen } from "./LoadingScreen";
 import { ResponsiveDialog } from "./ResponsiveDialog";
+import { UploadSources } from "./uploadSources";
 
 // Loaded when a History tab is first opened.
 const HistoryTab = lazy(() => import("../audit/HistoryTab").then((m) => ({ default: m.HistoryTab })));
@@ -74,7 +76,16 @@ function SubmitButton({ label, confirm }: { label: string; confirm?: SaveConfirm
   );
 }
 
-function DialogForm({ title, submitLabel, onClose, children, confirm, readOnly, historyOf }: DialogFormProps & { historyOf?: string }) {
+function DialogForm({
+  title,
+  submitLabel,
+  onClose,
+  children,
+  confirm,
+  readOnly,
+  historyOf,
+  notices,
+}: DialogFormProps & { historyOf?: string; notices?: ReactNode }) {
   const translate = useTranslate();
   const record = useRecordContext();
   const [tab, setTab] = useState<"details" | "history">("details");
@@ -88,6 +99,7 @@ function DialogForm({ title, submitLabel, onClose, children, confirm, readOnly, 
         </Tabs>
       )}
       <DialogContent dividers>
+        {notices}
         <ConflictPanel />
         {/* Hidden, not unmounted, on the History tab: the inputs keep what the user typed. */}
         <Box hidden={tab !== "details"}>
@@ -194,7 +206,7 @@ export function CreateDialog({ open, onClose, resource, transform, record, notic
 
 function LoadedForm(props: DialogFormProps & { historyOf?: string }) {
   const { isPending } = useEditContext();
-  return isPending ? <LoadingScreen /> : <DialogForm {...props} />;
+  return isPending ? <LoadingScreen /> : <DialogForm {...props} notices={<LiveNotices />} />;
 }
 
 export interface EditDialogProps extends DialogFormProps {
@@ -207,11 +219,13 @@ export interface EditDialogProps extends DialogFormProps {
 
 /**
  * An 'Update ...' modal on one record; saves then refreshes the list. A save
- * over someone else's newer change is refused and the dialog offers to reload
- * or overwrite; content records have a History tab.
+ * over someone else's newer change is refused and the dialog merges it with
+ * theirs field by field, or reloads or overwrites theirs; content records
+ * have a History tab.
  */
 export function EditDialog({ id, resource, onClose, transform, ...form }: EditDialogProps) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [uploads] = useState(() => new Map<string, string>());
   const close = () => {
     setConflict(null);
     onClose();
@@ -234,7 +248,9 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
           mutationOptions={mutationOptions}
         >
           <ConflictContext.Provider value={{ conflict, clear: () => setConflict(null) }}>
-            <LoadedForm onClose={close} historyOf={type && hasHistory(type) ? type : undefined} {...form} />
+            <UploadSources.Provider value={uploads}>
+              <LoadedForm onClose={close} historyOf={type && hasHistory(type) ? type : undefined} {...form} />
+            </UploadSources.Provider>
           </ConflictContext.Provider>
         </EditBase>
       )}

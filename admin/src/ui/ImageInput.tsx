@@ -7,6 +7,7 @@ import { isFileValue } from "../providers/mutationData";
 import { screenOf } from "../registry";
 import { getPath } from "./getPath";
 import { acceptOf, checkImageName, hintOf, rulesOf, type ImageRule } from "./imageRules";
+import { useUploadSource } from "./uploadSources";
 
 export interface ImageInputProps {
   /** The mutation argument the file goes to. */
@@ -33,6 +34,7 @@ export interface ImageInputProps {
  */
 export function ImageInput({ source = "file", label, rule: explicit, currentSource = "imageUri", validate }: ImageInputProps) {
   const { field, fieldState } = useInput({ source, format: (v) => v, parse: (v) => v, defaultValue: null, validate });
+  useUploadSource(source, currentSource);
   const record = useRecordContext();
   const resource = useResourceContext();
   const op = record?.id != null ? "update" : "create";

@@ -1,8 +1,10 @@
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
-import { IconButton, Switch, Tooltip } from "@mui/material";
+import { Button, IconButton, Switch, Tooltip } from "@mui/material";
+import { useContext } from "react";
 import { useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate } from "react-admin";
 import { useAllowed } from "./access";
+import { RowMenuContext } from "./RowButtons";
 
 /**
  * Flips a boolean field of the row's record through the API, then refreshes
@@ -33,20 +35,29 @@ function useFlagToggle(source: string, messages: { on: string; off: string }) {
         onError: (e) => notify((e as Error).message, { type: "error" }),
       },
     );
-  return { record, value, toggle, isPending };
+  return { record, value, toggle, isPending, allowed };
 }
 
 /** The eye button of SPEC section 4 (news, news descriptions, articles, landing Status). */
 export function VisibilityToggle({ source = "visible" }: { source?: string }) {
   const translate = useTranslate();
-  const { record, value, toggle, isPending } = useFlagToggle(source, { on: "app.visibility.shown", off: "app.visibility.hidden" });
+  const { record, value, toggle, isPending, allowed } = useFlagToggle(source, { on: "app.visibility.shown", off: "app.visibility.hidden" });
+  const inMenu = useContext(RowMenuContext);
   if (!record) return null;
   const label = translate(value ? "app.visibility.hide" : "app.visibility.show");
+  const icon = value ? <Visibility /> : <VisibilityOff />;
+  // A phone's actions menu offers only what the user may do.
+  if (inMenu)
+    return allowed ? (
+      <Button startIcon={icon} aria-pressed={value} onClick={toggle} disabled={isPending} size="small">
+        {label}
+      </Button>
+    ) : null;
   return (
     <Tooltip title={label}>
       <span>
         <IconButton aria-label={label} aria-pressed={value} onClick={toggle} disabled={isPending} color={value ? "primary" : "default"}>
-          {value ? <Visibility /> : <VisibilityOff />}
+          {icon}
         </IconButton>
       </span>
     </Tooltip>

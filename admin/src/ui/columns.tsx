@@ -18,6 +18,8 @@ export interface Column {
   render?: (record: RaRecord) => ReactNode;
   /** The exported value, when it differs from the field's. */
   exportValue?: (record: RaRecord) => string | number | null;
+  /** A phone's row leads with it (by default the first text column). */
+  primary?: boolean;
 }
 
 export const col = {

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { Actor } from "../auth/access";
 import { AuditEvent, type AuditOperation } from "../resources/auditEvent";
+import type { ChangeFeed, Change as FeedChange } from "../changes/feed";
 import type { AnyResource, Row, RowOfResource } from "../resources/kit/define";
 import { actorOf } from "./actor";
 import { Change, changesOf, snapshotOf } from "./changes";
@@ -18,6 +19,8 @@ export interface AuditEntry {
   changes: Change[];
   /** The record's values after the change (before it, for a delete), secrets left out; null when there is no revision to keep. */
   snapshot: Record<string, unknown> | null;
+  /** The record's version after the change, when its resource keeps one (told to the change feed). */
+  version?: number | null;
 }
 
 /** The AuditEvent resource's side of the trail (its service): told of the writes that append events, and of what they appended. */
@@ -36,7 +39,13 @@ const UNTOLD: TrailListener = { during: (write) => write(), appended: () => {} }
  * once committed, calls `appended` so cached lists of events move on.
  */
 export class AuditTrail {
-  constructor(private readonly events: TrailListener = UNTOLD) {}
+  constructor(
+    private readonly events: TrailListener = UNTOLD,
+    /** Told of each write's event, published once the write's transaction commits (not refusals: nothing was written). */
+    private readonly feed?: ChangeFeed,
+    /** Writes each write's webhook deliveries in the write's transaction (webhooks/outbox.ts). */
+    private readonly outbox?: { enqueue(manager: EntityManager, change: FeedChange): Promise<void> },
+  ) {}
 
   during<T>(write: () => Promise<T>): Promise<T> {
     return this.events.during(write);
@@ -63,7 +72,20 @@ export class AuditTrail {
     const events = manager.getRepository<AuditRow>(AuditEvent.name);
     const id = Number((await events.insert(values)).identifiers[0].id);
     // Read back: its time as stored (MariaDB keeps whole seconds), which is where lists sort it.
-    return (await events.findOneBy({ id }))!;
+    const event = (await events.findOneBy({ id }))!;
+    if (entry.operation !== "denied") {
+      const change: FeedChange = {
+        resource: entry.resource,
+        id: values.recordId,
+        op: entry.operation,
+        version: entry.version ?? null,
+        actor: values.actorName,
+        at: new Date(event.createdAt as Date).toISOString(),
+      };
+      await this.outbox?.enqueue(manager, change);
+      this.feed?.queue(manager, change);
+    }
+    return event;
   }
 
   /** The event of a write of `resource`'s record: what changed between `before` and `after` (no `before` on create, no `after` on delete). */
@@ -82,6 +104,7 @@ export class AuditTrail {
       changes: changesOf(resource, write.before, write.after),
       // Only records with a history keep their values (revisions restore them).
       snapshot: resource.history ? snapshotOf(resource, record) : null,
+      version: write.after && typeof write.after.version === "number" ? write.after.version : null,
     });
   }
 

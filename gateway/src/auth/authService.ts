@@ -82,11 +82,11 @@ export class AuthService {
   }
 
   /** The signed-in user of an Authorization header, if its token is valid and its session still live. */
-  async authenticate(header: string | undefined, via?: Via): Promise<AuthUser | undefined> {
+  async authenticate(header: string | undefined, via?: Via, options: { counted?: boolean } = {}): Promise<AuthUser | undefined> {
     const token = tokenFromHeader(header);
     if (!token) return undefined;
     let user: AuthUser | undefined;
-    if (ApiTokenService.isToken(token)) user = await this.deps.apiTokens.authenticate(token, via?.ip);
+    if (ApiTokenService.isToken(token)) user = await this.deps.apiTokens.authenticate(token, via?.ip, options);
     else {
       const claims = this.tokens.verify(token);
       user = claims && (await this.sessions.check(claims));

@@ -8,13 +8,15 @@ import type { AnyResource } from "../resources/kit/define";
 export const ACTIONS = ["read", "create", "update", "delete", "export", "chain"] as const;
 export type PermAction = (typeof ACTIONS)[number];
 
-/** The records a chain transaction or a reconcile acts on: only they take `chain`. */
-export const CHAIN_RESOURCES = ["LaunchPad", "Pool", "BlocklistEntry"];
+/** The records a chain transaction or a reconcile acts on: only they take `chain` (on SafeTransaction: propose and confirm). */
+export const CHAIN_RESOURCES = ["LaunchPad", "Pool", "BlocklistEntry", "SafeTransaction"];
 /** Reads that are not a resource's rows: the presale figures of the chain indexer (presaleStats, presaleTimeline, chainIndexStatus). */
 export const SALE_INSIGHT = "SaleInsight";
+/** Webhook endpoints and their deliveries (webhooks/): read, create, update, delete; the admin role's alone among the built-in roles. */
+export const WEBHOOK = "Webhook";
 
-/** An API token never manages people, roles, sessions or tokens (two-factor and signing out, outside the grid, are refused to it too: auth/access.ts). */
-export const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken"];
+/** An API token never manages people, roles, sessions, tokens or webhooks (two-factor and signing out, outside the grid, are refused to it too: auth/access.ts). */
+export const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken", WEBHOOK];
 
 /** A role's grant, resource → actions. */
 export type Grid = ReadonlyMap<string, ReadonlySet<PermAction>>;
@@ -42,10 +44,11 @@ export function actionsOf(resource: Pick<AnyResource, "name" | "operations">): P
 
 type Grantable = Pick<AnyResource, "name" | "operations" | "access"> & { area: Area };
 
-/** Every resource (plus sale insight) and the actions it offers: the grid an admin edits custom roles on. */
+/** Every resource (plus sale insight and webhooks) and the actions it offers: the grid an admin edits custom roles on. */
 export function catalogueOf(resources: readonly Grantable[]): Map<string, PermAction[]> {
   const catalogue = new Map(resources.map((resource) => [resource.name, actionsOf(resource)]));
   catalogue.set(SALE_INSIGHT, ["read"]);
+  catalogue.set(WEBHOOK, ["read", "create", "update", "delete"]);
   return catalogue;
 }
 
@@ -62,8 +65,9 @@ const readsAndExports = (actions: PermAction[]) => actions.filter((action) => ac
 export function builtInGrids(resources: readonly Grantable[]): Record<string, Grid> {
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const all = [...catalogueOf(resources)];
-  const areaOf = (name: string): Area => byName.get(name)?.area ?? "sale";
-  const signedInReads = (name: string) => name === SALE_INSIGHT || byName.get(name)?.access.read !== "admin";
+  const areaOf = (name: string): Area => byName.get(name)?.area ?? (name === WEBHOOK ? "security" : "sale");
+  // Webhooks carry records out of the product: only the admin role (and custom roles given them) manages them.
+  const signedInReads = (name: string) => name === SALE_INSIGHT || (name !== WEBHOOK && byName.get(name)?.access.read !== "admin");
   return {
     admin: grid(all),
     editor: grid(

@@ -39,7 +39,8 @@ export class ChainService {
     return this.config ? publicChainConfig(this.config) : null;
   }
 
-  private provider() {
+  /** The read provider of the active chain (throws with CHAIN=none). */
+  provider() {
     if (!this.config) throw new Error("No chain is configured (CHAIN=none)");
     this.providerCache ??= countRpcCalls(createChainProvider(this.config));
     return this.providerCache;

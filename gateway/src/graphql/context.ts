@@ -16,9 +16,9 @@ export interface GqlContext {
 }
 
 /** The request's user; a database outage while checking the token is a 503, not a failed context. */
-export async function authenticate(services: Services, header: string | undefined, via?: Via) {
+export async function authenticate(services: Services, header: string | undefined, via?: Via, options?: { counted?: boolean }) {
   try {
-    return await services.auth.authenticate(header, via);
+    return await services.auth.authenticate(header, via, options);
   } catch (e) {
     if (isDatabaseUnavailable(e)) throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
     throw e;

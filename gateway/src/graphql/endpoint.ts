@@ -20,6 +20,7 @@ import { graphqlProtection } from "./limits";
 import { metricsPlugin } from "./metricsPlugin";
 import { multipartGate } from "./multipart";
 import { getSchema } from "./schema";
+import { changeStreamRouter } from "./stream";
 import { variableLimits } from "./variableLimits";
 
 /** As many files as one request may carry. */
@@ -110,6 +111,8 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
   // The auth service writes users (passwords, two-factor, sign-in state) without their service: their reads are never kept; nor roles (their userCount moves with users).
   const answers = graphqlAnswers(services, apollo, contextOf, authenticateOnce, keptReadsOf(resources, [User, Role]));
   const router = Router();
+  // Before /graphql's own chain, which would take /graphql/stream as one of its paths.
+  router.use(changeStreamRouter(services, schema, protection.validationRules));
   router.use(
     "/graphql",
     multipartGate(services, { maxFileBytes: config.maxUploadBytes, maxFiles: MAX_FILES }),

@@ -6,11 +6,15 @@ import { ApiTokenResolver } from "./ApiTokenResolver";
 import { AuditResolver } from "./AuditResolver";
 import { AuthResolver } from "./AuthResolver";
 import { ChainResolver } from "./ChainResolver";
+import { ChangesResolver } from "./ChangesResolver";
+import { PresenceResolver } from "./PresenceResolver";
 import { translateErrors } from "./errors";
 import { resourceResolver } from "./resourceResolver";
 import { RoleResolver } from "./RoleResolver";
+import { SafeResolver } from "./SafeResolver";
 import { SaleInsightResolver } from "./SaleInsightResolver";
 import { SessionResolver } from "./SessionResolver";
+import { WebhookResolver } from "./WebhookResolver";
 
 const resolvers: [Function, ...Function[]] = [
   AuthResolver,
@@ -20,8 +24,24 @@ const resolvers: [Function, ...Function[]] = [
   RoleResolver,
   ApiTokenResolver,
   SessionResolver,
+  ChangesResolver,
+  PresenceResolver,
+  WebhookResolver,
+  SafeResolver,
   ...resources.map(resourceResolver),
 ];
+
+/**
+ * type-graphql asks for a PubSub once a schema has subscriptions; ours gives
+ * its own `subscribe` (changes/subscription.ts over the change feed), so no
+ * topic is ever published or subscribed through this one.
+ */
+const noTopics = {
+  publish: () => undefined,
+  subscribe: (): never => {
+    throw new Error("subscriptions here are served by their own subscribe functions, not by topics");
+  },
+};
 
 let schema: Promise<GraphQLSchema> | undefined;
 
@@ -31,6 +51,7 @@ export function getSchema(): Promise<GraphQLSchema> {
     authChecker,
     globalMiddlewares: [translateErrors],
     validate: false,
+    pubSub: noTopics,
   });
   return schema;
 }

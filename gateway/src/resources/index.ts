@@ -19,6 +19,8 @@ import { News } from "./news";
 import { NewsDescription } from "./newsDescription";
 import { Pool } from "./pool";
 import { Roadmap } from "./roadmap";
+import { SafeConfirmation } from "./safeConfirmation";
+import { SafeTransaction } from "./safeTransaction";
 import { Role } from "./role";
 import { Session } from "./session";
 import { Setting } from "./setting";
@@ -53,6 +55,8 @@ export const resources: AnyResource[] = [
   WhitelistEntry,
   AuditEvent,
   Role,
+  SafeTransaction,
+  SafeConfirmation,
 ];
 
 // The roles grant actions on these (auth/roles.ts).

@@ -102,6 +102,8 @@ describe("deploy/nginx.conf", () => {
     expect(main).toMatch(/proxy_pass\s+http:\/\/gateways;/);
     expect(main).toMatch(/proxy_buffering\s+off;/);
     expect(main).toMatch(/proxy_request_buffering\s+off;/);
+    // A change stream (/graphql/stream) sends a keep-alive comment every 12 s: the proxy must wait longer than that.
+    expect(Number(/proxy_read_timeout\s+(\d+)s;/.exec(main)?.[1])).toBeGreaterThan(12);
   });
 
   it("keeps /metrics and /readyz off the proxy", () => {

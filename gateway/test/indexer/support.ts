@@ -22,6 +22,7 @@ export function indexerFor(app: TestApp, config: Partial<ChainIndexConfig> = {},
     rpcUrl: rpcUrl ?? app.services.chain.localChain!.rpcUrl,
     config: { ...app.services.config.chainIndex, intervalMs: 100, ...config },
     log: createLogger("silent"),
+    trail: replica.services.trail,
   });
 }
 

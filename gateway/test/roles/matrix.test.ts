@@ -73,6 +73,8 @@ describe("roles: the permission matrix", () => {
         case "delete":
           return `mutation { delete${name}(id: "${MISSING}") { id } }`;
         case "chain":
+          // SafeTransaction: allowed, the confirmation is then refused as input (no chain here), not as a permission.
+          if (name === "SafeTransaction") return `mutation { confirmSafeTransaction(safeTxHash: "0x00", signature: "0x00") { id } }`;
           return name === "LaunchPad" ? `mutation { reconcileLaunchPads }` : undefined;
         default:
           return undefined; // export: a list read the admin offers by the grid (me.permissions)

@@ -3,6 +3,7 @@ import { connect, createServer, type AddressInfo } from "net";
 import { Redis } from "ioredis";
 import { RedisVersions, TRUST_MS } from "../../src/cache/redisVersions";
 import { createLogger } from "../../src/logger";
+import { openStream } from "../changes/support";
 import { ADMIN, errorCode, startTestApp, TestApp } from "../support/testApp";
 
 /**
@@ -161,6 +162,27 @@ describe("two replicas sharing state through Redis", () => {
     }
   }, 30_000);
 
+  it("tells a change stream on B of a write made through A within 1 s", async () => {
+    const server = replicaB.express.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const stream = await openStream((server.address() as AddressInfo).port, await replicaB.adminToken(), { variables: { r: ["News"] } });
+    try {
+      expect(stream.status).toBe(200);
+      const made = await replicaA.gql(`mutation { createNews(heading: "Heard on B") { id } }`, {}, await replicaA.adminToken());
+      const heard = await stream.until((events) => events.length > 0, 1000);
+      expect(heard).toEqual([expect.objectContaining({ resource: "News", id: made.body.data.createNews.id, op: "create" })]);
+      // Gone again: the tests below count the headings.
+      const id = made.body.data.createNews.id;
+      expect(
+        (await replicaA.gql(`mutation($id: ID!) { deleteNews(id: $id) { id } }`, { id }, await replicaA.adminToken())).body.errors,
+      ).toBeUndefined();
+    } finally {
+      stream.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("with Redis stopped: sign-in answers 503, reads and writes still work uncached; all recovers when Redis returns", async () => {
     const token = await replicaA.adminToken();
     await restNews(replicaB);
@@ -202,4 +224,48 @@ describe("two replicas sharing state through Redis", () => {
     await within(1000, "B's list shows a write made after the restart", async () => headings(await restNews(replicaB)).includes("Fifth"));
     await within(1000, "B's GraphQL list shows it", async () => gqlHeadings(await gqlNews(replicaB)).includes("Fifth"));
   }, 40_000);
+});
+
+describe("a replica starting while its Redis connection is being made", () => {
+  const prefix = `presale-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}-slow:`;
+  let redis: OwnRedis;
+  let proxy: ReturnType<typeof createServer>;
+  let app: TestApp | undefined;
+
+  beforeAll(async () => {
+    redis = new OwnRedis(await freePort());
+    await redis.start();
+    // Accepts at once, forwards only after 500 ms: ioredis is connected but not ready (its INFO unanswered) for that long.
+    proxy = createServer((client) => {
+      const upstream = connect(redis.port, "127.0.0.1");
+      const held: Buffer[] = [];
+      client.on("data", (chunk: Buffer) => held.push(chunk));
+      setTimeout(() => {
+        client.removeAllListeners("data");
+        for (const chunk of held) upstream.write(chunk);
+        client.pipe(upstream).pipe(client);
+      }, 500);
+      const end = () => (client.destroy(), upstream.destroy());
+      client.on("error", end).on("close", end);
+      upstream.on("error", end).on("close", end);
+    }).listen(0, "127.0.0.1");
+    await new Promise((r) => proxy.once("listening", r));
+  }, 30_000);
+
+  afterAll(async () => {
+    await app?.close();
+    const client = new Redis(redis.port, "127.0.0.1", { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const keys = await client.keys(`${prefix}*`).catch(() => []);
+    if (keys.length) await client.del(...keys);
+    client.disconnect();
+    proxy.close();
+    await redis.stop();
+  }, 30_000);
+
+  it("answers its first sign-in (it waits for the connection before serving), never 503", async () => {
+    const port = (proxy.address() as AddressInfo).port;
+    app = await startTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix } });
+    const login = await app.gql(LOGIN, { e: ADMIN.email, p: ADMIN.password });
+    expect([login.status, login.body.errors]).toEqual([200, undefined]);
+  }, 30_000);
 });

@@ -64,6 +64,12 @@ describe("the gateway process on SIGTERM", () => {
     const { child, port, exited, dir } = await startProcess({ SHUTDOWN_GRACE_MS: "10000" });
     try {
       const held = Array.from({ length: 5 }, () => heldRequest(port));
+      // In flight for the server: connections are accepted in order, so once a later request is answered, the held
+      // ones have been read too (a fixed wait was not enough on a loaded machine: a connection still in the backlog
+      // at SIGTERM is refused, as it should be).
+      await new Promise<void>((resolve, reject) =>
+        http.get({ port, path: "/healthz" }, (res) => (res.resume(), resolve())).on("error", reject),
+      );
       await new Promise((r) => setTimeout(r, 200));
       child.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 1500));

@@ -91,6 +91,8 @@ export async function startTestApp(
     ds,
     createLogger(opts.logTo ? (opts.env?.LOG_LEVEL ?? "debug") : config.logLevel, opts.logTo, config.replicaId),
   );
+  // As main.ts starts: connected to Redis (when set) before the first request.
+  await services.redisConnected();
   await services.images.init();
   if (opts.admin !== false) await services.auth.ensureAdmin();
   if (opts.chain) await services.chain.start({ portRange: [8700, 8799] }, {});

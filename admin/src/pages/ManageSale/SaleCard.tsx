@@ -83,7 +83,8 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
 
   const toggleWhitelist = async () => {
     const done = await act({ fn: "whitelistedSale" });
-    if (!done) return;
+    // A proposal to the owner Safe changed nothing yet (its toast said so).
+    if (!done || done.proposed) return;
     const enabled = done.state ? done.state.isWhitelist : !state.isWhitelist;
     warn(`${LABELS}.messages.${enabled ? "whitelist_on" : "whitelist_off"}`, enabled ? "info" : "warning");
   };

@@ -4,6 +4,7 @@ import { Alert, Box, Chip, IconButton, Stack, Tooltip, Typography } from "@mui/m
 import { useNotify, useTranslate } from "react-admin";
 import { checkAddress, ConnectButton, sameAddress, useWallet } from "../../chain";
 import { copyText } from "../../ui/CopyButton";
+import { SafeOwnerPanel } from "./SafeOwnerPanel";
 import { useSale } from "./useSale";
 
 const LABELS = "app.manage_sale";
@@ -75,7 +76,8 @@ export function SaleHeader() {
       )}
       {recordLoaded && !record && <Alert severity="info">{translate(`${LABELS}.not_registered`)}</Alert>}
       {state && !account && status === "ready" && <Alert severity="info">{translate(`${LABELS}.connect_hint`)}</Alert>}
-      {state && account && !sameAddress(account, state.owner) && (
+      {state?.ownerSafe && <SafeOwnerPanel safe={state.ownerSafe} />}
+      {state && !state.ownerSafe && account && !sameAddress(account, state.owner) && (
         <Alert severity="warning" data-testid="not-owner">
           {translate(`${LABELS}.not_owner`, { account: checkAddress(account) ?? account, owner: state.owner })}
         </Alert>

@@ -77,6 +77,7 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
     if (errors > 0) return;
     if (entries.length === 0) return;
     const parts = chunk(entries);
+    let proposed = false;
     for (let i = 0; i < parts.length; i++) {
       setProgress({ n: i + 1, total: parts.length });
       const part = parts[i];
@@ -93,8 +94,11 @@ function WhitelistForm({ onClose }: { onClose(): void }) {
         setProgress(null);
         return;
       }
+      // Each part is a proposal to the owner Safe (its toast said so): nothing is whitelisted until it is executed.
+      if (done.proposed) proposed = true;
     }
     setProgress(null);
+    if (proposed) return onClose();
     const message = translate("app.manage_sale.messages.whitelisted", { smart_count: entries.length });
     notify(message, { type: "success", messageArgs: { _: message } });
     onClose();

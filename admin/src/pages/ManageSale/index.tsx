@@ -9,6 +9,7 @@ import { DepositCard } from "./DepositCard";
 import { PresaleHistory } from "./PresaleHistory";
 import { PresaleValues } from "./PresaleValues";
 import { SaleCard } from "./SaleCard";
+import { SaleSafeQueue } from "./SaleSafeQueue";
 import { SaleInsight } from "../../saleInsight/SaleInsight";
 import { SaleHeader } from "./SaleHeader";
 import { SettingsCard } from "./SettingsCard";
@@ -71,6 +72,7 @@ function ManageSale({ address, acts, insight }: { address: string; acts: boolean
         {state && !acts && <Alert severity="info">{translate(`${LABELS}.read_only`)}</Alert>}
         {state && (
           <>
+            <SaleSafeQueue />
             <BalancesCard />
             {/* One column below lg; minmax(0, …) lets a column shrink below its widest line (a 1fr column would not). */}
             <Box

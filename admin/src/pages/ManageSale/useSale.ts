@@ -11,13 +11,23 @@ import {
   CHAIN_ERROR_ANCHOR,
   humanError,
   readPresale,
+  readSafes,
   useChainAction,
   useWallet,
   type PresaleState,
+  type SafeSignResult,
   type TransactionRequest,
 } from "../../chain";
 
 export type SaleRequest = Omit<TransactionRequest, "contract"> & { contract?: TransactionRequest["contract"] };
+
+/**
+ * What an action did: mined (the receipt and the state read after it), or, when the presale is owned by a Safe,
+ * proposed to it (`proposed`: nothing changed on chain yet, `receipt` and `state` null).
+ */
+export type ActResult =
+  | { receipt: TransactionReceipt; state: PresaleState | null; proposed?: undefined }
+  | { receipt: null; state: null; proposed: SafeSignResult };
 
 export interface Sale {
   address: string;
@@ -36,12 +46,14 @@ export interface Sale {
    * receipt's block. Resolves with the receipt and the new state, or null.
    * `detail` says what happened, under the success message.
    */
-  act(req: SaleRequest, success?: string, detail?: string): Promise<{ receipt: TransactionReceipt; state: PresaleState | null } | null>;
+  act(req: SaleRequest, success?: string, detail?: string): Promise<ActResult | null>;
   /** The function being sent, while a transaction is under way. */
   pending: string | null;
   /** A warning toast at the chain position (top right). */
   warn(key: string, type?: "warning" | "info" | "error"): void;
   history: { data: RaRecord[]; total: number | undefined; isPending: boolean; refetch(): void };
+  /** How many actions this screen has proposed to the owner Safe (the Safe queue reads again when it changes). */
+  proposals: number;
 }
 
 export const HISTORY_SIZE = 10;
@@ -69,6 +81,8 @@ export function useSaleState(address: string): Sale {
   const seq = useRef(0);
   // The token last read from the presale: it lets the token's values come in the same call.
   const tokenHint = useRef<string | undefined>(undefined);
+  // The owner last read, and whether it is a Safe.
+  const ownerOf = useRef<{ owner: string; safe: boolean } | undefined>(undefined);
   const recordToken = record?.tokenAddress as string | undefined;
 
   const reload = useCallback(
@@ -76,9 +90,24 @@ export function useSaleState(address: string): Sale {
       const sequence = ++seq.current;
       setReading(true);
       try {
-        const next = await readPresale(address, { minBlock, tokenHint: tokenHint.current ?? recordToken });
+        const known = ownerOf.current;
+        const read = await readPresale(address, {
+          minBlock,
+          tokenHint: tokenHint.current ?? recordToken,
+          // A Safe's reads come with the others once it is known (its nonce and owners change with its transactions).
+          ...(known?.safe ? { ownerHint: known.owner } : {}),
+        });
+        // An account stays an account: its Safe reads (which answer nothing) are made once, in a second call.
+        const ownerSafe =
+          read.ownerSafe !== undefined
+            ? read.ownerSafe
+            : known && known.owner === read.owner && !known.safe
+              ? null
+              : ((await readSafes([read.owner], { blockTag: read.blockNumber })).get(read.owner.toLowerCase()) ?? null);
+        const next = { ...read, ownerSafe };
         if (sequence === seq.current) {
           tokenHint.current = next.tokenAddress;
+          ownerOf.current = { owner: next.owner, safe: !!next.ownerSafe };
           setState(next);
           setError(null);
         }
@@ -102,11 +131,22 @@ export function useSaleState(address: string): Sale {
   }, [status, recordLoaded, reload]);
 
   const { run, pending } = useChainAction();
+  // Bumped by each proposal to the owner Safe: the queue reads again at once (the change stream follows too).
+  const [proposals, setProposals] = useState(0);
   const refetchHistory = history.refetch;
   const refetchRecord = records.refetch;
   const act = useCallback<Sale["act"]>(
     async (req, success, detail) => {
-      const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, { success, detail });
+      let proposed: SafeSignResult | undefined;
+      const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, {
+        success,
+        detail,
+        onProposed: (result) => (proposed = result),
+      });
+      if (proposed) {
+        setProposals((n) => n + 1);
+        return { receipt: null, state: null, proposed };
+      }
       void refetchHistory();
       // The gateway updates the launchpad record from some mined transactions (setTokenAddress).
       void refetchRecord();
@@ -131,8 +171,8 @@ export function useSaleState(address: string): Sale {
     [data, total, isPending, refetchHistory],
   );
   return useMemo(
-    () => ({ address, record, recordLoaded, state, error, reading, reload, act, pending, warn, history: historyView }),
-    [address, record, recordLoaded, state, error, reading, reload, act, pending, warn, historyView],
+    () => ({ address, record, recordLoaded, state, error, reading, reload, act, pending, warn, history: historyView, proposals }),
+    [address, record, recordLoaded, state, error, reading, reload, act, pending, warn, historyView, proposals],
   );
 }
 

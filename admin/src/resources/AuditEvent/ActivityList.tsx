@@ -12,7 +12,7 @@ const FIELDS = "resources.activity.fields";
  * The audit trail (GraphQL type AuditEvent), for administrators: who changed
  * what, when and through which transport, newest first; each row links to
  * its record, chain actions to their transaction, and a deleted content
- * record can be restored from its delete.
+ * record can be restored from its delete. New events stream in at the top.
  */
 export function ActivityList() {
   const translate = useTranslate();
@@ -22,6 +22,7 @@ export function ActivityList() {
     <CrudList
       title="resources.activity.title"
       empty="resources.activity.empty"
+      feed
       sort={{ field: "createdAt", order: "DESC" }}
       filters={filters}
       columns={[
@@ -39,6 +40,8 @@ export function ActivityList() {
         }),
         col.text("resource", `${FIELDS}.resource`, {
           sortable: true,
+          // A phone's row leads with the record, then when and who.
+          primary: true,
           render: (r) => <RecordLink event={r} />,
           exportValue: (r) => recordName(translate, r),
         }),

@@ -53,7 +53,13 @@ function AddForm({ onClose, onDone }: { onClose(): void; onDone(minBlock?: numbe
       if (listed.length > 0 && blocked) return toast(`${LABELS}.already_listed`, "warning");
       let minBlock: number | undefined;
       if (!blocked) {
-        const receipt = await run({ contract: "SaleToken", fn: "addBlacklistedUser", args: [address] });
+        let proposed = false;
+        const receipt = await run(
+          { contract: "SaleToken", fn: "addBlacklistedUser", args: [address] },
+          { onProposed: () => (proposed = true) },
+        );
+        // A token owned by a Safe: the block is proposed to it (its toast said so); the list entry waits for the chain.
+        if (proposed) return onClose();
         if (!receipt) return;
         minBlock = receipt.blockNumber;
       }

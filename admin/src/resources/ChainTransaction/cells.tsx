@@ -4,11 +4,8 @@ import { Link as RouterLink } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { CopyButton } from "../../ui/CopyButton";
 import { txSentence, type TxToken } from "./sentence";
+import { shorten } from "../../ui/shorten";
 import { addressUrl, txUrl } from "./useExplorerUrl";
-
-/** '0x1234...abcd': the head and tail of a hash or address (the whole value in the tooltip and the exports). */
-export const shorten = (value: string | null | undefined, head = 10, tail = 8) =>
-  !value ? "" : value.length <= head + tail + 3 ? value : `${value.slice(0, head)}...${value.slice(-tail)}`;
 
 const mono = { fontFamily: "monospace", whiteSpace: "nowrap" } as const;
 

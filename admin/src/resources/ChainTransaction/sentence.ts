@@ -1,5 +1,5 @@
 import type { TranslateFunction } from "react-admin";
-import { humanize } from "../../audit/labels";
+import { humanize } from "../../audit/humanize";
 import { BNB_DECIMALS, BUSD_DECIMALS, formatAmount, sameAddress, shortAddress } from "../../chain/units";
 
 /** The token a transaction's amounts are counted in (the presale's sale token), when known. */
@@ -104,4 +104,23 @@ export function txSentence(translate: TranslateFunction, tx: Tx, token?: TxToken
         });
   }
   return humanize(tx.functionName);
+}
+
+/** Arguments as the history stores them: JSON by name (here by position, `arg<i>`), big numbers as decimal text. */
+const argsJson = (args: readonly unknown[]) =>
+  JSON.stringify(Object.fromEntries(args.map((value, i) => [`arg${i}`, value])), (_key, value: unknown) =>
+    typeof value === "bigint" ? value.toString() : value,
+  );
+
+/** The same sentence for a call not mined yet (a Safe proposal): its contract, function and arguments. */
+export function callSentence(
+  translate: TranslateFunction,
+  call: { contract?: string | null; fn: string; args?: readonly unknown[]; presaleAddress?: string | null },
+  token?: TxToken | null,
+): string {
+  return txSentence(
+    translate,
+    { contract: call.contract, functionName: call.fn, args: argsJson(call.args ?? []), presaleAddress: call.presaleAddress },
+    token,
+  );
 }

@@ -2,12 +2,14 @@
  * 'Add Pool' on the Image Text Edit screen: connects the wallet on open, adds
  * the pool to the farm through the wallet (creating the token's BUSD pair
  * first when there is none), and only after the receipt saves the Pool
- * record. Loaded lazily (it brings the chain layer).
+ * record. When a Safe owns the farm, Add proposes the pool to it; once the
+ * Safe has executed it, Add finds the pool on chain and saves its record.
+ * Loaded lazily (it brings the chain layer).
  */
 import { Alert, Typography } from "@mui/material";
 import { useState } from "react";
 import { TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
-import { requireChainConfig, sameAddress, useWallet, WalletProvider } from "../../chain";
+import { requireChainConfig, sameAddress, useWallet, WalletProvider, type SafeSignResult } from "../../chain";
 import { ChainFormDialog } from "../../chainForms/ChainFormDialog";
 import { TokenInputs } from "../../chainForms/TokenInputs";
 import { ChainProgress, saveErrorOf, useChainFlow } from "../../chainForms/useChainFlow";
@@ -43,6 +45,28 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
   const [formKey, setFormKey] = useState(0);
   /** A pool added on chain whose record is not saved yet: Add then only saves it. */
   const [unsaved, setUnsaved] = useState<AddedPool | null>(null);
+  /** Farm.add proposed to the Safe that owns the farm, not executed yet. */
+  const [proposal, setProposal] = useState<SafeSignResult | null>(null);
+
+  const hasRecord = async (pid: number) => {
+    const { total } = await dataProvider.getList("Farms", {
+      filter: { pid },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: "pid", order: "ASC" },
+    });
+    return (total ?? 0) > 0;
+  };
+
+  /** The farm is owned by a Safe: Farm.add waits for its owners; the form stays filled for the Add that saves the record. */
+  const proposed = (result: SafeSignResult) => {
+    flow.reset();
+    setProposal(result);
+    const message = translate("resources.Feature.pool_proposed", {
+      count: result.confirmationCount,
+      threshold: result.confirmationsRequired,
+    });
+    notify(message, { type: "success", messageArgs: { _: message } });
+  };
 
   const submit = async (values: PoolValues) => {
     const checked = checkPool(values);
@@ -54,7 +78,13 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
       try {
         flow.go("wallet");
         const wallet = await gate.requireWallet();
-        added = await addFarmPool(valid, wallet, await requireChainConfig(), flow.go);
+        const outcome = await addFarmPool(valid, wallet, await requireChainConfig(), flow.go);
+        if ("proposed" in outcome) return proposed(outcome.proposed);
+        added = outcome.added;
+        if (added.found && (await hasRecord(added.pid))) {
+          flow.report(translate("resources.Feature.pool_exists", { pid: added.pid }));
+          return;
+        }
       } catch (e) {
         flow.chainFailed(e);
         return;
@@ -75,6 +105,7 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
       messageArgs: { pid: added.pid, lpSymbol: `${valid.symbol}-${QUOTE_SYMBOL} LP` },
     });
     setUnsaved(null);
+    setProposal(null);
     flow.reset();
     setFormKey((k) => k + 1);
     onClose();
@@ -106,6 +137,7 @@ function PoolDialog({ open, onClose }: PoolCreateProps) {
           {translate("resources.Feature.quote_token", { symbol: QUOTE_SYMBOL, address: config.contracts.stable })}
         </Typography>
       )}
+      {proposal && !unsaved && <Alert severity="info">{translate("resources.Feature.pool_proposed_hint")}</Alert>}
       {unsaved && <Alert severity="info">{translate("resources.Feature.retry_save", { pid: unsaved.pid })}</Alert>}
     </ChainFormDialog>
   );

@@ -1,9 +1,10 @@
 import { interfaceOf } from "@presale/abis";
+import type { AuditTrail } from "../../audit/trail";
 import type { DataSource } from "typeorm";
 import type { ChainIndexConfig, Config } from "../../config";
 import type { Logger } from "../../logger";
 import { indexProgress } from "../../metrics";
-import { type ChainEvent, decodeLog, PRESALE_CREATED_TOPIC, PRESALE_TOPICS, type RawLog } from "./events";
+import { type ChainEvent, decodeLog, PRESALE_CREATED_TOPIC, PRESALE_TOPICS, type RawLog, SAFE_TOPICS } from "./events";
 import { type Cursor, type FollowedPresale, IndexStore } from "./indexStore";
 import { indexerLock, type IndexerLock } from "./indexerLock";
 import { type BlockHeader, errorText, IndexerRpc, isRangeRefusal } from "./rpc";
@@ -18,6 +19,8 @@ export interface ChainIndexerOptions {
   log: Logger;
   /** Told which resources the indexer changed (their cached answers are then stale). */
   changed?: (resources: string[]) => void;
+  /** Appends each Safe proposal's status change to the audit trail (its webhooks and change events follow). */
+  trail?: AuditTrail;
 }
 
 /** The longest wait between tries while the RPC (or the database) fails. */
@@ -60,7 +63,7 @@ export class ChainIndexer {
   private seenHead: number | null = null;
 
   constructor(private readonly options: ChainIndexerOptions) {
-    this.store = new IndexStore(options.ds, options.chainId, options.factory, options.changed);
+    this.store = new IndexStore(options.ds, options.chainId, options.factory, options.changed, options.trail);
     this.rpc = new IndexerRpc(options.rpcUrl, options.chainId);
     this.lock = indexerLock(options.ds, options.database);
     this.span = options.config.logRange;
@@ -185,15 +188,21 @@ export class ChainIndexer {
 
   private async readAndStore(from: number, to: number, head: number): Promise<Cursor> {
     const { factory } = this.options;
-    const created = (await this.rpc.getLogs([factory], [PRESALE_CREATED_TOPIC], from, to)).map(decodeLog).filter(isEvent);
+    const created = (await this.rpc.getLogs([factory], [PRESALE_CREATED_TOPIC], from, to))
+      .map((log) => decodeLog(log, this.options.chainId))
+      .filter(isEvent);
     const presales = await Promise.all(created.map((event) => this.followed(event)));
     const addresses = [...(await this.store.presales()), ...presales.map((p) => p.presaleAddress)];
-    const logs: RawLog[] = addresses.length ? await this.rpc.getLogs(addresses, PRESALE_TOPICS, from, to) : [];
+    // The Safes with proposals in the same request: their executions set the proposals' statuses (decodeLog tells them apart).
+    const safes = await this.store.safes();
+    const topics = safes.length ? [...PRESALE_TOPICS, ...SAFE_TOPICS] : PRESALE_TOPICS;
+    const watched = [...addresses, ...safes];
+    const logs: RawLog[] = watched.length ? await this.rpc.getLogs(watched, topics, from, to) : [];
     const events = [
       ...created,
       ...logs
         .filter((log) => !log.removed)
-        .map(decodeLog)
+        .map((log) => decodeLog(log, this.options.chainId))
         .filter(isEvent),
     ].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
     const blocks = new Map<number, BlockHeader>();

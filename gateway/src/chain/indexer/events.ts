@@ -1,5 +1,5 @@
-import { interfaceOf } from "@presale/abis";
-import { getAddress } from "ethers";
+import { interfaceOf, safeInterface, safeTxHash } from "@presale/abis";
+import { AbiCoder, getAddress } from "ethers";
 
 /** The presale events the indexer keeps (PresaleFactory's PresaleCreated tells it which presales to follow). */
 export const PRESALE_EVENTS = [
@@ -20,6 +20,13 @@ const factory = interfaceOf("PresaleFactory");
 
 export const PRESALE_CREATED_TOPIC = factory.getEvent("PresaleCreated")!.topicHash;
 export const PRESALE_TOPICS = PRESALE_EVENTS.map((name) => presale.getEvent(name)!.topicHash);
+
+/**
+ * The Safe events the indexer follows for every Safe with a stored proposal: SafeMultiSigTransaction (SafeL2; its
+ * nonce spends every proposal at that nonce), then ExecutionSuccess or ExecutionFailure naming the safeTxHash run.
+ */
+export const SAFE_EVENTS = ["SafeMultiSigTransaction", "ExecutionSuccess", "ExecutionFailure"] as const;
+export const SAFE_TOPICS = SAFE_EVENTS.map((name) => safeInterface.getEvent(name)!.topicHash);
 
 /** A log as eth_getLogs returns it (hex quantities). */
 export interface RawLog {
@@ -44,8 +51,9 @@ export interface ChainEvent {
   args: Record<string, string | boolean>;
 }
 
-/** Decodes a log of the factory or of a presale; null for a log of another event (or an undecodable one). */
-export function decodeLog(log: RawLog): ChainEvent | null {
+/** Decodes a log of the factory, a presale or a Safe on chain `chainId`; null for a log of another event (or an undecodable one). */
+export function decodeLog(log: RawLog, chainId: number): ChainEvent | null {
+  if (SAFE_TOPICS.includes(log.topics[0])) return decodeSafeLog(log, chainId);
   const iface = log.topics[0] === PRESALE_CREATED_TOPIC ? factory : presale;
   let parsed;
   try {
@@ -60,13 +68,41 @@ export function decodeLog(log: RawLog): ChainEvent | null {
     args[input.name] =
       input.type === "address" ? getAddress(String(value)) : typeof value === "boolean" ? value : String(value as bigint | string);
   });
-  return {
-    blockNumber: Number(BigInt(log.blockNumber)),
-    blockHash: log.blockHash.toLowerCase(),
-    txHash: log.transactionHash.toLowerCase(),
-    logIndex: Number(BigInt(log.logIndex)),
-    address: getAddress(log.address),
-    name: parsed.name,
-    args,
-  };
+  return eventOf(log, parsed.name, args);
+}
+
+/** Where a log sits, with its decoded name and arguments. */
+const eventOf = (log: RawLog, name: string, args: ChainEvent["args"]): ChainEvent => ({
+  blockNumber: Number(BigInt(log.blockNumber)),
+  blockHash: log.blockHash.toLowerCase(),
+  txHash: log.transactionHash.toLowerCase(),
+  logIndex: Number(BigInt(log.logIndex)),
+  address: getAddress(log.address),
+  name,
+  args,
+});
+
+/**
+ * A Safe event, keeping only what the proposals' statuses need: the nonce a SafeMultiSigTransaction spent and the
+ * safeTxHash it ran (computed from its fields: not its call data and signatures, which the stored proposal holds),
+ * the safeTxHash of an execution.
+ */
+function decodeSafeLog(log: RawLog, chainId: number): ChainEvent | null {
+  let parsed;
+  try {
+    parsed = safeInterface.parseLog({ topics: log.topics, data: log.data });
+  } catch {
+    return null;
+  }
+  if (!parsed) return null;
+  if (parsed.name === "SafeMultiSigTransaction") {
+    const [nonce] = AbiCoder.defaultAbiCoder().decode(["uint256", "address", "uint256"], parsed.args.additionalInfo as string);
+    const { to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver } = parsed.args;
+    const ran = safeTxHash(chainId, log.address, {
+      ...{ to, value, data, operation: Number(operation), safeTxGas, baseGas, gasPrice, gasToken, refundReceiver },
+      nonce: nonce as bigint,
+    });
+    return eventOf(log, parsed.name, { nonce: String(nonce as bigint), txHash: ran.toLowerCase() });
+  }
+  return eventOf(log, parsed.name, { txHash: String(parsed.args.txHash).toLowerCase() });
 }

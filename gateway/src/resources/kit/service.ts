@@ -25,10 +25,29 @@ interface WriteRequest<R extends AnyResource> {
   via: Via;
   /** Who the audit event names, when not `actor` (a self-registration: the gateway writes for an anonymous caller). */
   recorded?: { recordedAs: Actor };
+  /** The transaction this write joins (see Joined). */
+  joined?: Joined;
   /** A revision's values being written back (restoreRevision). */
   restoring?: Record<string, unknown>;
   /** Receives the write's audit event. */
   saved?: { event?: AuditRow };
+}
+
+/**
+ * An open transaction (`together`) that writes of several resources join, so that they commit or roll back as one (a
+ * Safe proposal and its proposer's signature). What each write does once committed (caches, the trail's lists, hooks)
+ * waits in `afterCommit` until the transaction has. Not for records with images: a file stored by a joined write
+ * stays if a later write of the transaction fails.
+ */
+export interface Joined {
+  manager: EntityManager;
+  afterCommit: (() => Promise<void>)[];
+}
+
+/** What create may add: who the event names instead of the actor; the transaction to join. */
+export interface CreateOptions {
+  recordedAs?: Actor;
+  joined?: Joined;
 }
 
 /** The version a save was based on (`expectedVersion`), when given: a positive integer (REST forms send it as text). */
@@ -273,16 +292,39 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     return (await this.repo(manager).findOne({ where: { id: key }, ...(lockMode && { lock: lockMode }) })) as RowOfResource<R> | null;
   }
 
-  /** A create; `as.recordedAs` names someone else than `actor` in its audit event (what `actor` may do is what is checked). */
-  async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA, as?: { recordedAs: Actor }): Promise<RowOfResource<R>> {
+  /**
+   * A create; `options.recordedAs` names someone else than `actor` in its audit event (what `actor` may do is what is
+   * checked); `options.joined` makes it part of a `together` transaction.
+   */
+  async create(input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA, options: CreateOptions = {}): Promise<RowOfResource<R>> {
     this.authorize("create", actor);
-    return this.during(() => this.write({ op: "create", input, actor, via, ...(as && { recorded: as }) }));
+    const { recordedAs, joined } = options;
+    return this.during(() =>
+      this.write({ op: "create", input, actor, via, ...("recordedAs" in options && { recorded: { recordedAs } }), joined }),
+    );
   }
 
-  /** An update; `expectedVersion` in the input (the version the caller read) makes a stale save a CONFLICT. */
-  async update(id: unknown, input: InputOfResource<R>, actor: Actor, via: Via = SYSTEM_VIA): Promise<RowOfResource<R>> {
+  /**
+   * Runs `work` in one transaction, which the writes given `joined` join, of this resource or others: they all commit
+   * or none does. `joined.manager` reads inside it (and locks rows, see lockFor).
+   */
+  async together<T>(work: (joined: Joined) => Promise<T>): Promise<T> {
+    const afterCommit: (() => Promise<void>)[] = [];
+    const result = await inTransaction(this.ds, (manager) => work({ manager, afterCommit }));
+    for (const step of afterCommit) await step();
+    return result;
+  }
+
+  /** An update; `expectedVersion` in the input (the version the caller read) makes a stale save a CONFLICT; `options.joined` as create's. */
+  async update(
+    id: unknown,
+    input: InputOfResource<R>,
+    actor: Actor,
+    via: Via = SYSTEM_VIA,
+    options: { joined?: Joined } = {},
+  ): Promise<RowOfResource<R>> {
     this.authorize("update", actor);
-    return this.during(() => this.write({ op: "update", input, id, actor, via }));
+    return this.during(() => this.write({ op: "update", input, id, actor, via, joined: options.joined }));
   }
 
   /**
@@ -358,8 +400,8 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     // Whatever its compile-time type, every value is checked here as if it came from a client.
     const input = request.input as Record<string, unknown>;
     const { fields, name } = this.resource;
-    const manager = this.ds.manager;
-    const existing = op === "update" ? await this.find(id) : undefined;
+    const manager = request.joined?.manager ?? this.ds.manager;
+    const existing = op === "update" ? await this.find(id, manager) : undefined;
     if (op === "update" && !existing) throw new NotFoundError(`${name} ${String(id)} not found`);
 
     const errors: FieldErrors = {};
@@ -432,8 +474,10 @@ export class ResourceService<R extends AnyResource = AnyResource> {
     const operation: AuditOperation = restoring ? "restore" : op === "update" && isStatusToggle(input) ? "status" : op;
     const created = await this.images.commit(staged);
     let change: { before?: RowOfResource<R>; after: RowOfResource<R>; event?: AuditRow };
+    const transaction = <T>(work: (tx: EntityManager) => Promise<T>) =>
+      request.joined ? work(request.joined.manager) : inTransaction(this.ds, work);
     try {
-      change = await inTransaction(this.ds, async (tx) => {
+      change = await transaction(async (tx) => {
         const { before, after } = existing
           ? await this.saveUpdate(tx, existing.id, values, expectedVersion)
           : await this.saveCreate(tx, values, restoring ? Number(id) : undefined);
@@ -451,9 +495,14 @@ export class ResourceService<R extends AnyResource = AnyResource> {
       await this.images.discard(created);
       throw this.uniqueViolation(e) ?? e;
     }
-    await this.committed({ before: change.before, after: change.after }, change.event);
     const row = change.after;
-    await this.resource.hooks?.afterWrite?.(row, context);
+    const finish = async () => {
+      await this.committed({ before: change.before, after: row }, change.event);
+      await this.resource.hooks?.afterWrite?.(row, context);
+    };
+    // Joined: the transaction is not committed yet; `together` finishes this write after its commit.
+    if (request.joined) request.joined.afterCommit.push(finish);
+    else await finish();
     return row;
   }
 

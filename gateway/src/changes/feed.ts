@@ -1,0 +1,134 @@
+import { randomUUID } from "crypto";
+import type { Redis } from "ioredis";
+import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from "typeorm";
+import type { Logger } from "../logger";
+
+/** One committed write, as subscribers and webhooks learn of it (no values: a subscriber reads the record itself). */
+export interface Change {
+  /** The GraphQL type name of what was written (`News`, `BlocklistEntry`...). */
+  resource: string;
+  id: string | null;
+  /** The audit trail's operation: create, update, delete, restore... */
+  op: string;
+  /** The record's version after the write, when the resource keeps one. */
+  version: number | null;
+  /** Who wrote it, by name (`system` for the gateway itself). */
+  actor: string | null;
+  /** When it was written (ISO 8601). */
+  at: string;
+  /** A presence's admin tab (changes/presence.ts); no write has one. */
+  tab?: string | null;
+}
+
+export type ChangeListener = (change: Change) => void;
+
+interface Queued {
+  /** The transaction depth the change was written at: a rolled-back savepoint drops what it wrote. */
+  depth: number;
+  change: Change;
+}
+
+/** The depth of the runner's transaction (1 outside any savepoint); TypeORM keeps it protected. */
+const depthOf = (runner: QueryRunner) => (runner as unknown as { transactionDepth?: number }).transactionDepth ?? 1;
+
+/**
+ * Every committed write, once: the audit trail queues one change per event it
+ * appends, in the write's transaction, and the feed publishes it when that
+ * transaction commits (dropped when it rolls back). Within the process the
+ * listeners hear it at once; with Redis, every other replica hears it through
+ * pub/sub on `<prefix>changes` (a replica ignores its own messages).
+ */
+export class ChangeFeed {
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly pending = new WeakMap<QueryRunner, Queued[]>();
+  private readonly channel: string;
+  private readonly subscriber?: Redis;
+  /** This feed's own messages are the ones it must not hear twice (two apps in one process share a replica id). */
+  private readonly origin = randomUUID();
+
+  constructor(
+    ds: DataSource,
+    private readonly log: Logger,
+    private readonly redis?: Redis,
+    prefix = "",
+  ) {
+    this.channel = `${prefix}changes`;
+    ds.subscribers.push(this.transactionHooks());
+    if (redis) {
+      this.subscriber = redis.duplicate();
+      this.subscriber.on("error", () => undefined); // the main client reports the outage
+      this.subscriber.on("message", (_channel: string, message: string) => this.heard(message));
+      // Subscribed again after each reconnect (ioredis does not queue commands here).
+      this.subscriber.on("ready", () => void this.subscriber?.subscribe(this.channel).catch(() => undefined));
+    }
+  }
+
+  /** Queues a change written through `manager`: published once its transaction commits (at once outside one). */
+  queue(manager: EntityManager, change: Change) {
+    const runner = manager.queryRunner;
+    if (!runner?.isTransactionActive) return this.publish(change);
+    const queued = this.pending.get(runner) ?? [];
+    queued.push({ depth: depthOf(runner), change });
+    this.pending.set(runner, queued);
+  }
+
+  /** Hears every change from now on, on this replica and the others; returns how to stop. */
+  listen(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close() {
+    this.listeners.clear();
+    this.subscriber?.disconnect();
+  }
+
+  private transactionHooks(): EntitySubscriberInterface {
+    return {
+      afterTransactionCommit: ({ queryRunner }) => {
+        // A released savepoint commits nothing yet: the outer transaction's commit publishes.
+        if (queryRunner.isTransactionActive) return;
+        const queued = this.pending.get(queryRunner);
+        this.pending.delete(queryRunner);
+        for (const { change } of queued ?? []) this.publish(change);
+      },
+      afterTransactionRollback: ({ queryRunner }) => {
+        const queued = this.pending.get(queryRunner);
+        if (!queued) return;
+        if (!queryRunner.isTransactionActive) return void this.pending.delete(queryRunner);
+        const depth = depthOf(queryRunner);
+        this.pending.set(
+          queryRunner,
+          queued.filter((entry) => entry.depth <= depth),
+        );
+      },
+    };
+  }
+
+  /** Tells a change at once, here and to the other replicas: a write outside any transaction, or a presence (nothing written). */
+  publish(change: Change) {
+    this.tell(change);
+    void this.redis
+      ?.publish(this.channel, JSON.stringify({ from: this.origin, change }))
+      .catch((error: unknown) => this.log.warn({ err: error }, "could not publish a change to the other replicas"));
+  }
+
+  private heard(message: string) {
+    try {
+      const { from, change } = JSON.parse(message) as { from: string; change: Change };
+      if (from !== this.origin) this.tell(change);
+    } catch {
+      // Not ours (another product on the channel): nothing to tell.
+    }
+  }
+
+  private tell(change: Change) {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.log.error({ err: error }, "a change listener failed");
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { may, type Actor } from "../auth/access";
+import type { AuthUser } from "../auth/tokens";
+import { resources } from "../resources";
+import type { Change, ChangeFeed } from "./feed";
+
+/** A subscriber this far behind is ended (it reconnects and re-reads), rather than held in memory without end. */
+export const MAX_QUEUED = 1000;
+
+const declared = new Map(resources.map((resource) => [resource.name, resource]));
+
+/**
+ * Whether `user` may learn of this change: the read rule of its resource, as a
+ * list read checks it. What is not a declared resource (API tokens, sessions)
+ * is told to administrators only, and never to an API token.
+ */
+export function mayHear(change: Change, user: AuthUser): boolean {
+  const resource = declared.get(change.resource);
+  if (!resource) return user.role === "admin" && !user.apiToken;
+  return may({ action: "read", resource: resource.name, read: resource.access.read }, user as Actor);
+}
+
+export interface StreamOptions {
+  feed: ChangeFeed;
+  user: AuthUser;
+  /** Only these resources (GraphQL type names); all the user may read when empty or absent. */
+  resources?: string[] | null;
+  /** The stream's user as their session (or API token) is now, checked every `recheckMs`: the stream ends when it ended, and follows a changed role. */
+  recheck: () => Promise<AuthUser | undefined>;
+  recheckMs: number;
+}
+
+/**
+ * The changes a subscriber hears from now on, each checked against what they
+ * may read; ends when their session ends, or when they fall MAX_QUEUED behind.
+ *
+ * An iterator by hand, not an async generator: a generator waiting for the next
+ * change cannot be ended from outside (its `return()` waits until it yields), so
+ * a stream whose client left kept its listener and its recheck timer for ever.
+ */
+export function changeStream({ feed, user: first, resources: only, recheck, recheckMs }: StreamOptions): AsyncIterableIterator<Change> {
+  let user = first;
+  const wanted = only?.length ? new Set(only) : undefined;
+  const queued: Change[] = [];
+  const finished: IteratorReturnResult<undefined> = { done: true, value: undefined };
+  let waiting: ((result: IteratorResult<Change>) => void) | undefined;
+  let ended = false;
+
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(timer);
+    stop();
+    waiting?.(finished);
+    waiting = undefined;
+  };
+  const stop = feed.listen((change) => {
+    if (ended || (wanted && !wanted.has(change.resource)) || !mayHear(change, user)) return;
+    if (waiting) {
+      const deliver = waiting;
+      waiting = undefined;
+      deliver({ done: false, value: change });
+    } else if (queued.length >= MAX_QUEUED) end();
+    else queued.push(change);
+  });
+  const timer = setInterval(() => {
+    recheck().then(
+      (now) => {
+        if (now) user = now;
+        else end();
+      },
+      () => undefined, // the check itself failed (database away): the next one decides
+    );
+  }, recheckMs);
+
+  return {
+    next: () => {
+      if (ended) return Promise.resolve(finished);
+      const change = queued.shift();
+      if (change) return Promise.resolve({ done: false, value: change });
+      return new Promise((resolve) => (waiting = resolve));
+    },
+    return: () => {
+      end();
+      return Promise.resolve(finished);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import { getOperationAST, parse, specifiedRules, validate, type GraphQLSchema, type ValidationRule } from "graphql";
+import { createHandler } from "graphql-sse/lib/use/express";
+import { viaOf } from "../audit/via";
+import { allowedFrom } from "../auth/roles";
+import type { AuthUser } from "../auth/tokens";
+import {
+  AppError,
+  ForbiddenError,
+  MalformedRequestError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+} from "../errors";
+import { clientOf } from "../http/client";
+import type { Services } from "../services";
+import type { StreamContext } from "./ChangesResolver";
+import { authenticate } from "./context";
+import { documentLimits } from "./documentLimits";
+import { variableLimits } from "./variableLimits";
+
+/** A refusal as GraphQL clients read one: `{ errors: [{ message, extensions: { code } }] }` with its status. */
+function refuse(res: Response, error: AppError) {
+  res
+    .set(error.headers)
+    .status(error.status)
+    .json({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+}
+
+/** The caller of a stream: signed in (a session or an API token), past two-factor setup and their role's allowlist. */
+async function streamUser(services: Services, req: Request, options?: { counted?: boolean }): Promise<AuthUser> {
+  const user = await authenticate(services, req.headers.authorization, viaOf(req, "graphql"), options);
+  if (!user) throw new UnauthenticatedError("Sign in first: a valid, unexpired token is required");
+  if (user.mustSetUpTwoFactor) throw new ForbiddenError("Turn two-factor sign-in on first (Security page)");
+  if (user.allowed && !allowedFrom(user.allowed, req.ip)) {
+    throw new ForbiddenError(`Your role (${user.role}) may not be used from this address (${req.ip ?? "unknown"})`);
+  }
+  return user;
+}
+
+/** Streams open on this process, in all and per user: each is bounded (SUBSCRIPTIONS_PER_USER, SUBSCRIPTIONS_MAX). */
+class OpenStreams {
+  private total = 0;
+  private readonly byUser = new Map<number, number>();
+  constructor(private readonly limits: Services["config"]["subscriptions"]) {}
+
+  /** Holds a place for `user`'s stream until `res` closes, or refuses (429 for the user, 503 for the process). */
+  hold(user: AuthUser, res: Response) {
+    const mine = this.byUser.get(user.id) ?? 0;
+    if (mine >= this.limits.perUser) {
+      throw new TooManyRequestsError(`You already have ${mine} change streams open; close one (at most ${this.limits.perUser})`, 30);
+    }
+    if (this.total >= this.limits.total)
+      throw new ServiceUnavailableError("This server holds as many change streams as it may; try again shortly");
+    this.total++;
+    this.byUser.set(user.id, mine + 1);
+    res.once("close", () => {
+      this.total--;
+      const left = (this.byUser.get(user.id) ?? 1) - 1;
+      if (left) this.byUser.set(user.id, left);
+      else this.byUser.delete(user.id);
+    });
+  }
+}
+
+/**
+ * GET/POST /graphql/stream: GraphQL subscriptions over Server-Sent Events
+ * (graphql-sse, distinct connections: one stream per subscription, so it
+ * works through HTTP/1 proxies). The same limits as /graphql apply to the
+ * document and its variables; the stream is authenticated with its Bearer
+ * token, bounded per user and in all, sends a comment every 12 s (proxies
+ * keep it open), and ends when its session ends. Queries and mutations go to
+ * /graphql; reserved streams (PUT/DELETE) are not offered.
+ */
+export function changeStreamRouter(services: Services, schema: GraphQLSchema, rules: readonly ValidationRule[]): Router {
+  const { config } = services;
+  const open = new OpenStreams(config.subscriptions);
+  const allRules = [...specifiedRules, ...rules];
+  const handler = createHandler({
+    schema,
+    validate: (_schema, document) => validate(schema, document, allRules),
+    // Made by `checked` below, once the caller and the limits passed.
+    context: (req) => (req.context as { res: Response }).res.locals.streamContext as Record<string, unknown>,
+  });
+
+  const checked: RequestHandler = async (req, res, next) => {
+    try {
+      if (req.method !== "GET" && req.method !== "POST") {
+        res.set("Allow", "GET, POST");
+        throw new AppError("METHOD_NOT_ALLOWED", 405, "Open a change stream with GET or POST (one stream per subscription)");
+      }
+      if (req.headers.accept !== "text/event-stream") {
+        throw new AppError("NOT_ACCEPTABLE", 406, "A change stream is sent as text/event-stream: ask for it in Accept");
+      }
+      const source = req.method === "GET" ? req.query.query : (req.body as { query?: unknown } | undefined)?.query;
+      if (typeof source !== "string") throw new MalformedRequestError("Send the subscription document as `query`");
+      const operationName = req.method === "GET" ? req.query.operationName : (req.body as { operationName?: unknown }).operationName;
+      let operation;
+      try {
+        operation = getOperationAST(parse(source), typeof operationName === "string" ? operationName : undefined)?.operation;
+      } catch {
+        operation = undefined; // graphql-sse reports the syntax error itself
+      }
+      if (operation && operation !== "subscription") {
+        throw new MalformedRequestError("Only subscriptions are served here; send queries and mutations to /graphql");
+      }
+      const user = await streamUser(services, req);
+      open.hold(user, res);
+      const context: StreamContext = {
+        user,
+        client: clientOf(req),
+        via: viaOf(req, "graphql"),
+        services,
+        // The session or token as it is now (its role too); undefined once it ended.
+        recheck: () =>
+          streamUser(services, req, { counted: false }).catch((error: unknown) => {
+            // The database away decides nothing: the next check does.
+            if (error instanceof ServiceUnavailableError) throw error;
+            return undefined;
+          }),
+      };
+      res.locals.streamContext = context;
+      next();
+    } catch (error) {
+      if (error instanceof AppError) refuse(res, error);
+      else next(error);
+    }
+  };
+
+  const router = Router();
+  router.use(
+    "/graphql/stream",
+    express.json({ limit: config.maxJsonBytes }) as RequestHandler,
+    variableLimits,
+    documentLimits(config.graphql),
+    checked,
+    async (req, res, next) => {
+      try {
+        await handler(req, res);
+      } catch (error) {
+        if (!res.headersSent) next(error);
+        else res.end();
+      }
+    },
+  );
+  return router;
+}

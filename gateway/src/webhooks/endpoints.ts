@@ -1,0 +1,373 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { type Actor, may } from "../auth/access";
+import { WEBHOOK } from "../auth/permissions";
+import type { AuditTrail } from "../audit/trail";
+import type { Via } from "../audit/via";
+import type { Change as AuditChange } from "../audit/changes";
+import type { AuditOperation } from "../resources/auditEvent";
+import { inTransaction } from "../resources/kit/transaction";
+import { BadRequestError, NotFoundError, ValidationError } from "../errors";
+import type { WebhookConfig } from "../config";
+import { urlProblem } from "./addresses";
+import { FOLLOWED, listOf } from "./outbox";
+import { TEST_EVENT, testPayload, WEBHOOK_OPERATIONS } from "./payload";
+import { newMessageId, newSecret } from "./signing";
+
+/** An endpoint as the API shows it (never its secret). */
+export interface WebhookView {
+  id: string;
+  url: string;
+  description: string | null;
+  resources: string[];
+  operations: string[];
+  enabled: boolean;
+  /** Failed deliveries in a row (reset by a delivered one). */
+  consecutiveFailures: number;
+  /** When the worker disabled it after WEBHOOK_MAX_FAILURES failed deliveries in a row, and why; null otherwise. */
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DeliveryView {
+  id: string;
+  webhookId: string;
+  webhookMessageId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  responseStatus: number | null;
+  latencyMs: number | null;
+  lastError: string | null;
+  body: string;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+export interface WebhookInput {
+  url?: string | null;
+  description?: string | null;
+  resources?: string[] | null;
+  operations?: string[] | null;
+  enabled?: boolean | null;
+}
+
+export interface ListParams<F> {
+  page?: number;
+  perPage?: number;
+  sortField?: string;
+  sortOrder?: string;
+  filter?: F;
+}
+
+export const WEBHOOK_SORT_FIELDS = ["id", "url", "description", "enabled", "consecutiveFailures", "createdAt", "updatedAt"];
+export const DELIVERY_SORT_FIELDS = ["id", "eventType", "status", "attempts", "responseStatus", "latencyMs", "createdAt", "deliveredAt"];
+export const DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"];
+
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const date = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
+const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+const webhookOf = (row: Record<string, unknown>): WebhookView => ({
+  id: String(row.id),
+  url: String(row.url),
+  description: str(row.description),
+  resources: listOf(row.resources),
+  operations: listOf(row.operations),
+  enabled: Boolean(Number(row.enabled)),
+  consecutiveFailures: Number(row.consecutiveFailures),
+  disabledAt: date(row.disabledAt),
+  disabledReason: str(row.disabledReason),
+  createdAt: date(row.createdAt)!,
+  updatedAt: date(row.updatedAt)!,
+});
+
+const deliveryOf = (row: Record<string, unknown>): DeliveryView => ({
+  id: String(row.id),
+  webhookId: String(row.webhookId),
+  webhookMessageId: String(row.messageId),
+  eventType: String(row.eventType),
+  status: String(row.status),
+  attempts: Number(row.attempts),
+  responseStatus: num(row.responseStatus),
+  latencyMs: num(row.latencyMs),
+  lastError: str(row.lastError),
+  body: String(row.body),
+  createdAt: date(row.createdAt)!,
+  nextAttemptAt: row.status === "pending" ? date(row.nextAttemptAt) : null,
+  deliveredAt: date(row.deliveredAt),
+});
+
+const pageOf = (params: ListParams<unknown>, sortable: string[]) => {
+  const field = params.sortField ?? "id";
+  if (!sortable.includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
+  const order = String(params.sortOrder).toUpperCase() === "ASC" ? "ASC" : "DESC";
+  const perPage = Math.min(Math.max(Number(params.perPage ?? 25) || 25, 1), 1000);
+  const page = Math.max(Number(params.page ?? 0) || 0, 0);
+  return `ORDER BY ${field} ${order}, id ${order} LIMIT ${perPage} OFFSET ${page * perPage}`;
+};
+
+const idOf = (id: unknown, what: string) => {
+  const number = Number(id);
+  if (!Number.isSafeInteger(number) || number < 1) throw new NotFoundError(`No ${what} ${String(id)}`);
+  return number;
+};
+
+/**
+ * Webhook endpoints (issue 27): made, changed and deleted by whoever the grid
+ * lets manage `Webhook`, each write in the audit trail (resource `Webhook`,
+ * the secret never in it); their delivery logs; redelivering and test events.
+ * The caller's permission is checked by the resolver; what an endpoint follows
+ * is checked here against what the caller may read.
+ */
+export class WebhookEndpoints {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly trail: AuditTrail,
+    private readonly config: WebhookConfig,
+    /** Told of a delivery made due now (a redelivery, a test): this replica's worker sends it at once. */
+    private readonly due: () => void,
+  ) {}
+
+  async create(actor: Actor, input: WebhookInput, via: Via): Promise<{ secret: string; webhook: WebhookView }> {
+    const values = this.checked(actor, input, undefined);
+    const secret = newSecret();
+    const now = Date.now();
+    const webhook = await this.write(actor, via, "create", async (manager) => {
+      await manager.query(
+        `INSERT INTO webhooks (url, description, resources, operations, secret, enabled, consecutiveFailures, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          values.url,
+          values.description,
+          JSON.stringify(values.resources),
+          JSON.stringify(values.operations),
+          secret,
+          values.enabled ? 1 : 0,
+          0,
+          now,
+          now,
+        ],
+      );
+      // Found again by its secret: random, so it is this row's alone (and portable, unlike each driver's insert id).
+      const [row] = (await manager.query(`SELECT * FROM webhooks WHERE secret = ?`, [secret])) as Record<string, unknown>[];
+      return { before: undefined, after: webhookOf(row) };
+    });
+    return { secret, webhook };
+  }
+
+  async update(actor: Actor, id: unknown, input: WebhookInput, via: Via): Promise<WebhookView> {
+    const key = idOf(id, "webhook");
+    const current = await this.get(key);
+    const values = this.checked(actor, input, current);
+    // Enabling it again clears the count of failures that disabled it.
+    const reenabled = values.enabled && !current.enabled;
+    return this.write(actor, via, "update", async (manager) => {
+      await manager.query(
+        `UPDATE webhooks SET url = ?, description = ?, resources = ?, operations = ?, enabled = ?, updatedAt = ?${reenabled ? ", consecutiveFailures = 0, disabledAt = NULL, disabledReason = NULL" : ""} WHERE id = ?`,
+        [
+          values.url,
+          values.description,
+          JSON.stringify(values.resources),
+          JSON.stringify(values.operations),
+          values.enabled ? 1 : 0,
+          Date.now(),
+          key,
+        ],
+      );
+      return { before: current, after: await this.get(key, manager) };
+    });
+  }
+
+  async remove(actor: Actor, id: unknown, via: Via): Promise<WebhookView> {
+    const key = idOf(id, "webhook");
+    const current = await this.get(key);
+    await this.write(actor, via, "delete", async (manager) => {
+      await manager.query(`DELETE FROM webhook_deliveries WHERE webhookId = ?`, [key]);
+      await manager.query(`DELETE FROM webhooks WHERE id = ?`, [key]);
+      return { before: current, after: undefined };
+    });
+    return current;
+  }
+
+  async get(id: unknown, manager: DataSource | EntityManager = this.ds): Promise<WebhookView> {
+    const key = idOf(id, "webhook");
+    const [row] = (await manager.query(`SELECT * FROM webhooks WHERE id = ?`, [key])) as Record<string, unknown>[];
+    if (!row) throw new NotFoundError(`No webhook ${key}`);
+    return webhookOf(row);
+  }
+
+  async list(params: ListParams<{ q?: string; enabled?: boolean }>): Promise<WebhookView[]> {
+    const { where, args } = this.webhookFilter(params.filter);
+    const rows = (await this.ds.query(`SELECT * FROM webhooks WHERE ${where} ${pageOf(params, WEBHOOK_SORT_FIELDS)}`, args)) as Record<
+      string,
+      unknown
+    >[];
+    return rows.map(webhookOf);
+  }
+
+  async count(filter?: { q?: string; enabled?: boolean }): Promise<number> {
+    const { where, args } = this.webhookFilter(filter);
+    const [row] = (await this.ds.query(`SELECT COUNT(*) AS n FROM webhooks WHERE ${where}`, args)) as { n: unknown }[];
+    return Number(row?.n ?? 0);
+  }
+
+  async deliveries(params: ListParams<{ webhookId?: string; status?: string }>): Promise<DeliveryView[]> {
+    const { where, args } = this.deliveryFilter(params.filter);
+    const rows = (await this.ds.query(
+      `SELECT * FROM webhook_deliveries WHERE ${where} ${pageOf(params, DELIVERY_SORT_FIELDS)}`,
+      args,
+    )) as Record<string, unknown>[];
+    return rows.map(deliveryOf);
+  }
+
+  async countDeliveries(filter?: { webhookId?: string; status?: string }): Promise<number> {
+    const { where, args } = this.deliveryFilter(filter);
+    const [row] = (await this.ds.query(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`, args)) as { n: unknown }[];
+    return Number(row?.n ?? 0);
+  }
+
+  async delivery(id: unknown): Promise<DeliveryView> {
+    const key = idOf(id, "delivery");
+    const [row] = (await this.ds.query(`SELECT * FROM webhook_deliveries WHERE id = ?`, [key])) as Record<string, unknown>[];
+    if (!row) throw new NotFoundError(`No delivery ${key}`);
+    return deliveryOf(row);
+  }
+
+  /** Sends a delivery again, with its `webhook-id` (receivers that saw it may drop it), retried as a new one would be. */
+  async redeliver(deliveryId: unknown): Promise<DeliveryView> {
+    const delivery = await this.delivery(deliveryId);
+    if (delivery.status === "sending") throw new ValidationError({ deliveryId: "This delivery is being sent now" });
+    const now = Date.now();
+    await inTransaction(this.ds, (manager) =>
+      manager.query(
+        `UPDATE webhook_deliveries SET status = ?, nextAttemptAt = ?, retryUntil = ?, leaseUntil = NULL, deliveredAt = NULL WHERE id = ?`,
+        ["pending", now, now + (delivery.eventType === TEST_EVENT ? 0 : this.config.retryForMs), Number(delivery.id)],
+      ),
+    );
+    this.due();
+    return this.delivery(delivery.id);
+  }
+
+  /** A `webhook.test` delivery, tried once (even to a disabled endpoint: it checks the receiver before enabling it again). */
+  async sendTest(id: unknown): Promise<DeliveryView> {
+    const webhook = await this.get(id);
+    const messageId = newMessageId();
+    const now = Date.now();
+    await inTransaction(this.ds, (manager) =>
+      manager.query(
+        `INSERT INTO webhook_deliveries (webhookId, messageId, eventType, recordKey, body, status, nextAttemptAt, retryUntil, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          Number(webhook.id),
+          messageId,
+          TEST_EVENT,
+          `${TEST_EVENT}:${messageId}`,
+          JSON.stringify(testPayload(webhook.id)),
+          "pending",
+          now,
+          now,
+          now,
+        ],
+      ),
+    );
+    this.due();
+    const [row] = (await this.ds.query(`SELECT * FROM webhook_deliveries WHERE messageId = ?`, [messageId])) as Record<string, unknown>[];
+    return deliveryOf(row);
+  }
+
+  /** The values of a create (no `current`) or an update, field errors together. */
+  private checked(actor: Actor, input: WebhookInput, current: WebhookView | undefined) {
+    const errors: Record<string, string> = {};
+    const url = (input.url ?? current?.url ?? "").trim();
+    const problem = url.length > 2000 ? "The URL may be at most 2000 characters" : urlProblem(url, this.config);
+    if (problem) errors.url = problem;
+    const description = input.description === undefined ? (current?.description ?? null) : input.description?.trim() || null;
+    if (description && description.length > 255) errors.description = "The description may be at most 255 characters";
+    const resources = [...new Set(input.resources ?? current?.resources ?? [])];
+    const unknown = resources.filter((name) => !FOLLOWED.has(name));
+    const unreadable = resources.filter(
+      (name) => FOLLOWED.has(name) && !may({ action: "read", resource: name, read: FOLLOWED.get(name)!.access.read }, actor),
+    );
+    if (!resources.length) errors.resources = "Choose at least one resource";
+    else if (unknown.length) errors.resources = `Not a resource a webhook can follow: ${unknown.join(", ")}`;
+    else if (unreadable.length) errors.resources = `Your role may not read ${unreadable.join(", ")}`;
+    const operations = input.operations ?? current?.operations ?? [...WEBHOOK_OPERATIONS];
+    const offered: readonly string[] = WEBHOOK_OPERATIONS;
+    if (!operations.length) errors.operations = "Choose at least one operation";
+    else if (operations.some((op) => !offered.includes(op))) errors.operations = `Operations are among ${WEBHOOK_OPERATIONS.join(", ")}`;
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    return {
+      url,
+      description,
+      resources,
+      operations: WEBHOOK_OPERATIONS.filter((op) => operations.includes(op)),
+      enabled: input.enabled ?? current?.enabled ?? true,
+    };
+  }
+
+  /** One write of an endpoint and its audit event, in one transaction. */
+  private async write(
+    actor: Actor,
+    via: Via,
+    operation: AuditOperation,
+    work: (manager: EntityManager) => Promise<{ before?: WebhookView; after?: WebhookView }>,
+  ): Promise<WebhookView> {
+    const { trail, ds } = this;
+    return trail.during(async () => {
+      const { written, event } = await inTransaction(ds, async (manager) => {
+        const { before, after } = await work(manager);
+        const record = (after ?? before)!;
+        const event = await trail.append(manager, {
+          actor,
+          via,
+          resource: WEBHOOK,
+          recordId: record.id,
+          operation,
+          changes: changesOf(before, after),
+          snapshot: null,
+        });
+        return { written: record, event };
+      });
+      await trail.appended(event);
+      return written;
+    });
+  }
+
+  private webhookFilter(filter: { q?: string; enabled?: boolean } = {}) {
+    const where = ["1 = 1"];
+    const args: unknown[] = [];
+    if (filter.enabled !== undefined && filter.enabled !== null) {
+      where.push("enabled = ?");
+      args.push(filter.enabled ? 1 : 0);
+    }
+    if (filter.q) {
+      where.push("(url LIKE ? OR description LIKE ?)");
+      args.push(`%${filter.q}%`, `%${filter.q}%`);
+    }
+    return { where: where.join(" AND "), args };
+  }
+
+  private deliveryFilter(filter: { webhookId?: string; status?: string } = {}) {
+    const where = ["1 = 1"];
+    const args: unknown[] = [];
+    if (filter.webhookId !== undefined && filter.webhookId !== null) {
+      where.push("webhookId = ?");
+      args.push(Number(filter.webhookId));
+    }
+    if (filter.status) {
+      if (!DELIVERY_STATUSES.includes(filter.status)) throw new BadRequestError({ status: `Statuses are ${DELIVERY_STATUSES.join(", ")}` });
+      where.push("status = ?");
+      args.push(filter.status);
+    }
+    return { where: where.join(" AND "), args };
+  }
+}
+
+/** What an endpoint's write changed, for the audit trail (the secret is not among its fields). */
+function changesOf(before: WebhookView | undefined, after: WebhookView | undefined): AuditChange[] {
+  const fields = ["url", "description", "resources", "operations", "enabled"] as const;
+  return fields
+    .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
+    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
+}

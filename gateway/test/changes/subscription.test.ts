@@ -1,0 +1,55 @@
+import type { AuthUser } from "../../src/auth/tokens";
+import type { Change, ChangeFeed } from "../../src/changes/feed";
+import { changeStream } from "../../src/changes/subscription";
+
+const admin: AuthUser = { id: 1, name: "admin", email: "admin@example.com", role: "admin" };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A feed that counts its listeners and can tell them a change. */
+function countingFeed() {
+  const listeners = new Set<(change: Change) => void>();
+  const feed = {
+    listen(listener: (change: Change) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as ChangeFeed;
+  const tell = (change: Partial<Change>) =>
+    listeners.forEach((listener) => listener({ resource: "News", id: "1", op: "update", ...change } as Change));
+  return { feed, listeners, tell };
+}
+
+describe("a subscriber's stream of changes", () => {
+  it("gives the changes in order, then ends at once when its client leaves while it waits: no listener, no recheck left", async () => {
+    const { feed, listeners, tell } = countingFeed();
+    let rechecks = 0;
+    const stream = changeStream({ feed, user: admin, recheck: async () => (rechecks++, admin), recheckMs: 20 });
+    tell({ id: "1" });
+    tell({ id: "2" });
+    expect((await stream.next()).value).toMatchObject({ id: "1" });
+    expect((await stream.next()).value).toMatchObject({ id: "2" });
+
+    const waiting = stream.next();
+    await sleep(60);
+    expect(rechecks).toBeGreaterThan(0);
+    await expect(stream.return!()).resolves.toEqual({ done: true, value: undefined });
+    await expect(waiting).resolves.toEqual({ done: true, value: undefined });
+    expect(listeners.size).toBe(0);
+    const after = rechecks;
+    await sleep(80);
+    expect(rechecks).toBe(after);
+    await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
+  });
+
+  it("ends when the recheck finds the session gone, telling nothing more", async () => {
+    const { feed, listeners, tell } = countingFeed();
+    let session: AuthUser | undefined = admin;
+    const stream = changeStream({ feed, user: admin, recheck: async () => session, recheckMs: 20 });
+    const waiting = stream.next();
+    session = undefined;
+    await expect(waiting).resolves.toEqual({ done: true, value: undefined });
+    tell({ id: "3" });
+    await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
+    expect(listeners.size).toBe(0);
+  });
+});
