@@ -13,6 +13,7 @@ import { metricsHandler, requestMetrics } from "./http/metrics";
 import { readinessHandler } from "./http/readiness";
 import { refusedBodyBound } from "./http/refusedBody";
 import { securityHeaders } from "./http/securityHeaders";
+import { answersWithin } from "./http/probe";
 import { requestLogSerializers } from "./logger";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services";
@@ -59,8 +60,8 @@ export async function createApp(services: Services): Promise<App> {
 
   app.get("/healthz", async (_req, res) => {
     const [db, images, redis] = await Promise.all([
-      answersWithin(services.ds.query("SELECT 1"), HEALTH_TIMEOUT_MS),
-      answersWithin(services.images.probe(), HEALTH_TIMEOUT_MS),
+      answersWithin(() => services.ds.query("SELECT 1"), HEALTH_TIMEOUT_MS),
+      answersWithin(() => services.images.probe(), HEALTH_TIMEOUT_MS),
       services.redisReachable(HEALTH_TIMEOUT_MS),
     ]);
     const state = (ok: boolean | undefined) => (ok ? "up" : "down");
@@ -108,13 +109,3 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /** A probe that hangs is as down as one that fails: a load balancer must hear back. */
 const HEALTH_TIMEOUT_MS = 2000;
-const answersWithin = (probe: Promise<unknown>, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    probe
-      .then(
-        (ok) => resolve(ok !== false),
-        () => resolve(false),
-      )
-      .finally(() => clearTimeout(timer));
-  });

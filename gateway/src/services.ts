@@ -16,6 +16,7 @@ import { ChainIndexer } from "./chain/indexer/chainIndexer";
 import { readIndexStatus } from "./chain/indexer/indexStatus";
 import { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
+import { answersWithin } from "./http/probe";
 import { createImageStore } from "./images/createStore";
 import type { ImageStore } from "./images/store";
 import type { Logger } from "./logger";
@@ -205,13 +206,8 @@ export class Services {
   /** Whether Redis answers a PING within `timeoutMs`; undefined when no REDIS_URL is set (for /healthz and readiness). */
   async redisReachable(timeoutMs = 1000): Promise<boolean | undefined> {
     if (!this.redis) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    const ping = this.redis.ping().then(
-      () => true,
-      () => false,
-    );
-    return Promise.race([ping, late]).finally(() => clearTimeout(timer));
+    const redis = this.redis;
+    return answersWithin(() => redis.ping(), timeoutMs);
   }
 
   /** The service of a declared resource, typed by its declaration. */

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Services } from "../services";
+import { answersWithin } from "./probe";
 
 /** A probe that hangs is as down as one that fails: the load balancer must hear back within its own timeout. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -47,18 +48,7 @@ export function readinessHandler(services: Services): RequestHandler {
 }
 
 /** "up" when the check resolves (to anything but false) within the bound. */
-function probe(check: () => Promise<unknown>): Promise<State> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve("down"), PROBE_TIMEOUT_MS);
-    Promise.resolve()
-      .then(check)
-      .then(
-        (ok) => resolve(ok === false ? "down" : "up"),
-        () => resolve("down"),
-      )
-      .finally(() => clearTimeout(timer));
-  });
-}
+const probe = async (check: () => Promise<unknown>): Promise<State> => ((await answersWithin(check, PROBE_TIMEOUT_MS)) ? "up" : "down");
 
 /** The indexer's lag as last recorded; "unknown" when the database does not say within the bound. */
 async function indexerState(services: Services) {
