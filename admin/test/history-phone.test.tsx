@@ -29,7 +29,7 @@ describe("the History tab on a phone (390 px)", () => {
 
   it("shows the revisions and the comparison as blocks, no table, long values wrapping", async () => {
     const user = userEvent.setup();
-    renderApp("/news");
+    renderApp("/news", { styled: true });
     await user.click(await screen.findByText("Staking v3"));
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByLabelText("Heading");

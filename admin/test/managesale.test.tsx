@@ -19,8 +19,8 @@ beforeEach(() => {
 });
 
 /** Opens the screen and waits for the first read. */
-async function openSale(address = PRESALE) {
-  renderApp(`/ManageSale/${address}`);
+async function openSale(address = PRESALE, styled = false) {
+  renderApp(`/ManageSale/${address}`, { styled });
   await screen.findByRole("heading", { name: "On-chain values" });
 }
 
@@ -258,7 +258,7 @@ describe("ManageSale", () => {
   it("asks to connect a wallet, and connects one", async () => {
     fakeChain.connected = false;
     fakeChain.account = OWNER.toLowerCase(); // as some wallets give it
-    await openSale();
+    await openSale(PRESALE, true);
     expect(screen.getByText("Connect the presale owner's wallet to send transactions.")).toBeInTheDocument();
     await setupUser().click(screen.getByRole("button", { name: "Connect Wallet" }));
     // In checksum case, never upper-cased by the button's style.

@@ -21,10 +21,15 @@ function LocationProbe() {
   return null;
 }
 
-/** The whole app (public routes and the lazily loaded admin) at a path. */
-export function renderApp(path: string) {
+/**
+ * The whole app (public routes and the lazily loaded admin) at a path. Unstyled unless `styled` (test/styles.ts says
+ * why): a test that reads a computed style asks for the style sheets.
+ */
+export function renderApp(path: string, { styled = false } = {}) {
+  const cache = createCache({ key: STYLES });
+  if (!styled) cache.sheet.insert = () => undefined;
   return render(
-    <CacheProvider value={createCache({ key: STYLES })}>
+    <CacheProvider value={cache}>
       <MemoryRouter initialEntries={[path]}>
         <Root />
         <LocationProbe />
