@@ -46,7 +46,11 @@ afterAll(async () => {
 /** Waits for a toast (and the line under it saying what happened, if given), then for it to close (so the next identical toast is a new one). */
 async function expectToast(text: string, detail?: string) {
   const toast = page.getByText(text, { exact: true }).first();
-  await toast.waitFor({ timeout: 60_000 });
+  await toast.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+    // Say what the screen showed instead (an error toast names the reason).
+    const shown = await page.locator(".MuiSnackbar-root").allTextContents();
+    throw new Error(`${error.message}\nToasts shown: ${JSON.stringify(shown)}`);
+  });
   if (detail) await page.getByText(detail, { exact: true }).first().waitFor({ timeout: 5_000 });
   await toast.waitFor({ state: "hidden", timeout: 15_000 });
 }
