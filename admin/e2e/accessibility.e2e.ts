@@ -43,6 +43,11 @@ async function violations(page: Page, screen: string, mode: Mode = "light"): Pro
 async function settle(page: Page, route: string) {
   await page.goto(`${baseUrl()}${route}`);
   await page.locator("#root *").first().waitFor();
+  await quiet(page);
+}
+
+/** Waits until no request, read or transition is under way. */
+async function quiet(page: Page) {
   await networkIdle(page);
   // The app bar's loader shows while any read is under way (a chain read can start after the network went idle
   // once, on a loaded machine): scanned mid-read, buttons are still changing state.
@@ -58,6 +63,18 @@ async function settle(page: Page, route: string) {
         .map((animation) => animation.finished),
     ),
   );
+}
+
+/**
+ * The violations that are still there once the page is quiet again. On a loaded machine a state change can come after
+ * the page first looked settled (a button enabled by a late read, fading to its colour while axe measured it: 3.91:1
+ * half-way, 4.5:1 and more once there); a real violation stays.
+ */
+async function lastingViolations(page: Page, screen: string, mode: Mode) {
+  const found = await violations(page, screen, mode);
+  if (!found.length) return found;
+  await quiet(page);
+  return violations(page, screen, mode);
 }
 
 let browser: Browser;
@@ -91,7 +108,7 @@ describe.each<Mode>(["light", "dark"])("in the %s theme", (mode) => {
 
   it.each(PUBLIC)("finds no serious or critical violation on %s", async (route) => {
     await settle(page, route);
-    expect(await violations(page, route, mode)).toEqual([]);
+    expect(await lastingViolations(page, route, mode)).toEqual([]);
   });
 
   it("signs in", async () => {
@@ -102,12 +119,12 @@ describe.each<Mode>(["light", "dark"])("in the %s theme", (mode) => {
 
   it.each(SIGNED_IN)("finds no serious or critical violation on %s", async (route) => {
     await settle(page, route);
-    expect(await violations(page, route, mode)).toEqual([]);
+    expect(await lastingViolations(page, route, mode)).toEqual([]);
   });
 
   it("finds no serious or critical violation on a presale's ManageSale screen", async () => {
     await settle(page, `/ManageSale/${presale}`);
     await page.getByRole("heading", { name: "On-chain values" }).waitFor();
-    expect(await violations(page, "/ManageSale/<presale>", mode)).toEqual([]);
+    expect(await lastingViolations(page, "/ManageSale/<presale>", mode)).toEqual([]);
   });
 });
