@@ -157,6 +157,30 @@ describe("the conflict panel", () => {
     expect(gateway.lastCall("updateNews").variables).toMatchObject({ expectedVersion: 2 });
   });
 
+  it("'Overwrite' waits for their version, so its question names the fields (a fast click was told it could not be loaded)", async () => {
+    gateway.seed("News", [{ heading: "Staking v2", description: "Lock periods", imageUri: "staking.png", visible: true }]);
+    const { user, row } = await openRow("/News", "Staking v2");
+    await user.click(within(row).getByRole("button", { name: "Edit" }));
+    const dialog = await findDialog();
+    await retype(user, await within(dialog).findByLabelText("Heading"), "Mine");
+    savedByOther({ heading: "Theirs" });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    gateway.answer("News", async ({ id }) => {
+      await held;
+      return gateway.rows("News").find((news) => String(news.id) === String(id));
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Update" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(within(alert).getByRole("status")).toHaveTextContent("Loading their version");
+    expect(within(alert).getByRole("button", { name: "Overwrite" })).toBeDisabled();
+    release();
+    await waitFor(() => expect(within(alert).getByRole("button", { name: "Overwrite" })).toBeEnabled());
+    await user.click(within(alert).getByRole("button", { name: "Overwrite" }));
+    const confirm = await screen.findByRole("dialog", { name: "Overwrite their changes?" });
+    expect(confirm).toHaveTextContent("Your values replace their newer ones in: Heading.");
+  });
+
   it("'Reload their version' keeps what you typed on show until the dialog closes; 'Restore mine' puts it back", async () => {
     const { user, dialog, alert } = await conflictOnNews((form, typist) => retype(typist, within(form).getByLabelText("Heading"), "Mine"), {
       heading: "Theirs",

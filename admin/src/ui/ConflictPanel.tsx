@@ -140,7 +140,8 @@ function ConflictChoices({ conflict, clear, base, onReload }: ChoicesProps) {
         <Button variant="outlined" size="small" onClick={reload} disabled={busy}>
           {translate("app.audit.conflict.reload")}
         </Button>
-        <Button variant="outlined" color="warning" size="small" onClick={() => setAsking(true)} disabled={busy}>
+        {/* Not while their version loads: the confirmation names the fields it replaces (or says it could not know). */}
+        <Button variant="outlined" color="warning" size="small" onClick={() => setAsking(true)} disabled={busy || (!theirs && !failed)}>
           {translate("app.audit.conflict.overwrite")}
         </Button>
       </Stack>
