@@ -8,7 +8,17 @@
 import { mined } from "@presale/abis";
 import type { Page } from "playwright-core";
 import { baseUrl, eventually, open, row, shot, type Browser } from "./browser";
-import { adminToken, connectWallet, contract, gql, saleChain, sentCount, walletBrowser, type SaleChain } from "./saleChain";
+import {
+  adminToken,
+  connectWallet,
+  contract,
+  gql,
+  saleChain,
+  sentCount,
+  toastCameAndWent,
+  walletBrowser,
+  type SaleChain,
+} from "./saleChain";
 
 let chain: SaleChain;
 let browser: Browser;
@@ -42,12 +52,6 @@ afterAll(async () => {
   }
 });
 
-async function expectToast(tab: Page, text: string) {
-  const toast = tab.getByText(text, { exact: true }).first();
-  await toast.waitFor({ timeout: 60_000 });
-  await toast.waitFor({ state: "hidden", timeout: 15_000 });
-}
-
 const addDialog = (p: Page) => p.getByRole("dialog", { name: "Add to blocklist" });
 
 async function openAdd(tab: Page, address: string) {
@@ -59,7 +63,7 @@ it("asks for a wallet before adding, and checks the address from 42 characters",
   await open(page, "/blocklist");
   await openAdd(page, target);
   await addDialog(page).getByRole("button", { name: "Add", exact: true }).click();
-  await expectToast(page, "Please connect your wallet");
+  await toastCameAndWent(page, "Please connect your wallet");
   const input = addDialog(page).getByLabel("Wallet Address");
   await input.fill(target.slice(0, 41));
   expect(await addDialog(page).getByText("Invalid Address!").count()).toBe(0);
@@ -79,7 +83,7 @@ it("adds: addBlacklistedUser on the token, then the entry in the list", async ()
   expect(await token.isBlacklisted(target)).toBe(false);
   await openAdd(page, target.toLowerCase());
   await addDialog(page).getByRole("button", { name: "Add", exact: true }).click();
-  await expectToast(page, "Address added to the blocklist");
+  await toastCameAndWent(page, "Address added to the blocklist");
   await eventually(async () => expect(await token.isBlacklisted(target)).toBe(true));
   expect((await entries()).map((e) => e.walletAddress)).toEqual([target]);
   await row(page, target).getByText("Blocked", { exact: true }).waitFor();
@@ -96,7 +100,7 @@ it("marks an address the chain does not block", async () => {
   await connectWallet(page, chain.accounts[0]); // the test wallet forgets its connection on reload
   const sent = await sentCount(page);
   await row(page, stale).getByRole("button", { name: "Delete" }).click();
-  await expectToast(page, "Address removed from the blocklist");
+  await toastCameAndWent(page, "Address removed from the blocklist");
   await row(page, stale).waitFor({ state: "detached" });
   expect(await sentCount(page)).toBe(sent);
 });
@@ -125,7 +129,7 @@ it("refuses a non-owner wallet with a plain message before anything is signed", 
 
 it("deletes: removeBlacklist on the token, then the entry", async () => {
   await row(page, target).getByRole("button", { name: "Delete" }).click();
-  await expectToast(page, "Address removed from the blocklist");
+  await toastCameAndWent(page, "Address removed from the blocklist");
   await eventually(async () => expect(await token.isBlacklisted(target)).toBe(false));
   expect(await entries()).toEqual([]);
   await page.getByText("No user found!").waitFor();

@@ -37,6 +37,27 @@ function trackRequests(page: Page) {
   page.on("requestfinished", (request) => requests.delete(request));
   page.on("requestfailed", (request) => requests.delete(request));
   inflight.set(page, requests);
+  const lines: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error" && msg.type() !== "warning") return;
+    lines.push(`${msg.type()}: ${msg.text()}`);
+    if (lines.length > 20) lines.shift();
+  });
+  consoleLines.set(page, lines);
+}
+
+/** Each page's last 20 console errors and warnings. */
+const consoleLines = new WeakMap<Page, string[]>();
+
+/**
+ * What the page showed and said, for a failed wait's message: every toast since it loaded (one that came and went is
+ * listed too, with its time), and its last console errors and warnings.
+ */
+export async function pageReport(page: Page): Promise<string> {
+  const toasts = await page
+    .evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [])
+    .catch((error: Error) => [`(unreadable: ${error.message})`]);
+  return `Toasts seen: ${JSON.stringify(toasts)}\nConsole: ${JSON.stringify(consoleLines.get(page) ?? [])}`;
 }
 
 /** Waits until no request but the change stream has been in flight for `quietMs` (networkidle's 500 ms). */
@@ -76,6 +97,19 @@ export async function launch(): Promise<Browser> {
     window.print = () => {
       (window as unknown as { __printCalls: number }).__printCalls++;
     };
+  });
+  // Every toast shown, with its time since the page loaded: a failed wait can say which came and went meanwhile.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const toasts = node.matches(".MuiSnackbar-root") ? [node] : [...node.querySelectorAll(".MuiSnackbar-root")];
+          for (const shown of toasts) seen.push(`${(performance.now() / 1000).toFixed(1)} s: ${shown.textContent}`);
+        }
+    }).observe(document, { childList: true, subtree: true });
   });
   // The admin runs under the gateway's CSP: every violation is reported to the console and fails the suite.
   const cspViolations: string[] = [];

@@ -18,6 +18,7 @@ import {
   gql,
   saleChain,
   sentCount,
+  toastCameAndWent,
   walletBrowser,
   type SaleChain,
   type TestSale,
@@ -43,17 +44,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits for a toast (and the line under it saying what happened, if given), then for it to close (so the next identical toast is a new one). */
-async function expectToast(text: string, detail?: string) {
-  const toast = page.getByText(text, { exact: true }).first();
-  await toast.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
-    // Say what the screen showed instead (an error toast names the reason).
-    const shown = await page.locator(".MuiSnackbar-root").allTextContents();
-    throw new Error(`${error.message}\nToasts shown: ${JSON.stringify(shown)}`);
-  });
-  if (detail) await page.getByText(detail, { exact: true }).first().waitFor({ timeout: 5_000 });
-  await toast.waitFor({ state: "hidden", timeout: 15_000 });
-}
+const expectToast = (text: string, detail?: string) => toastCameAndWent(page, text, detail);
 
 const group = (name: string) => page.getByRole("group", { name, exact: true });
 const button = (name: string) => page.getByRole("button", { name, exact: true });

@@ -8,7 +8,7 @@
 import { createPresaleThroughFactory, deployed, getContract, getContractFactory, type ContractName } from "@presale/abis/node";
 import { getAddress, JsonRpcProvider, parseEther, parseUnits, type Contract } from "ethers";
 import type { Page } from "playwright-core";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, launch, signIn, type Browser } from "./browser";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, launch, pageReport, signIn, type Browser } from "./browser";
 import { injectWallet } from "./wallet";
 
 export interface SaleChain {
@@ -152,18 +152,19 @@ export const sentCount = (page: Page) =>
     () => ((window as unknown as { __walletCalls?: string[] }).__walletCalls ?? []).filter((m) => m === "eth_sendTransaction").length,
   );
 
-/** Waits for a toast's exact text; when it does not come, says which toasts and wallet calls the page had instead. */
+/** Waits for a toast's exact text; when it does not come, says which toasts, wallet calls and console lines the page had instead. */
 export async function toast(page: Page, text: string, timeout = 60_000) {
   try {
     await page.getByText(text, { exact: true }).first().waitFor({ timeout });
   } catch (error) {
-    const shown = await page
-      .locator(".MuiSnackbar-root")
-      .allInnerTexts()
-      .catch(() => []);
     const calls = await page.evaluate(() => (window as unknown as { __walletCalls?: string[] }).__walletCalls ?? []).catch(() => []);
-    throw new Error(`${(error as Error).message}\nToasts shown: ${JSON.stringify(shown)}\nWallet calls: ${JSON.stringify(calls)}`, {
-      cause: error,
-    });
+    throw new Error(`${(error as Error).message}\n${await pageReport(page)}\nWallet calls: ${JSON.stringify(calls)}`, { cause: error });
   }
+}
+
+/** A toast (and the line under it saying what happened, if given), then its closing: the next identical toast is a new one. */
+export async function toastCameAndWent(page: Page, text: string, detail?: string) {
+  await toast(page, text);
+  if (detail) await page.getByText(detail, { exact: true }).first().waitFor({ timeout: 5_000 });
+  await page.getByText(text, { exact: true }).first().waitFor({ state: "hidden", timeout: 15_000 });
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { interfaceOf } from "@presale/abis";
 import { ChainError } from "../src/chain/errors";
 import { findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
@@ -218,6 +219,20 @@ describe("ManageSale", () => {
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isWhitelist: false }));
     await user.click(screen.getByRole("switch", { name: "Whitelist mode" }));
     expect(await screen.findByText("whitelist option disabled!!!!")).toBeInTheDocument();
+  });
+
+  it("says the mode the transaction set, from its receipt's event, even when another owner toggled meanwhile", async () => {
+    const user = setupUser();
+    await openSale();
+    // The screen shows the mode off; another owner turned it on just before, so this toggle turned it off, and a
+    // third toggle is already in the block the screen re-reads: the toast still says what this transaction did.
+    fakeChain.readPresale.mockImplementation(async () => presaleState({ isWhitelist: true }));
+    const event = interfaceOf("Presale").encodeEventLog("WhitelistToggled", [false]);
+    const log = { address: PRESALE.toLowerCase(), topics: event.topics, data: event.data };
+    fakeChain.sendTransaction.mockImplementationOnce(async () => ({ ...receipt(), logs: [log] }));
+    await user.click(screen.getByRole("switch", { name: "Whitelist mode" }));
+    expect(await screen.findByText("whitelist option disabled!!!!")).toBeInTheDocument();
+    expect(screen.queryByText("whitelist option enabled")).not.toBeInTheDocument();
   });
 
   it("withdraws BNB and the unsold tokens, saying how much", async () => {

@@ -20,6 +20,8 @@ export interface ChainActionOptions {
   detail?: string;
   /** Prefix of the error toast (default 'Try Again !'); the plain reason follows it. */
   failure?: string;
+  /** Called with the receipt once mined, before run resolves (a toast read from the receipt's events). */
+  onMined?(receipt: TransactionReceipt): void;
   /** Called when the contract's owner is a Safe and the action was proposed to it instead of sent (run resolves null). */
   onProposed?(result: SafeSignResult): void;
 }
@@ -77,6 +79,7 @@ export function useChainAction() {
           return null;
         }
         const receipt = await sendTransaction(req);
+        options.onMined?.(receipt);
         if (options.success && options.detail)
           notify(createElement(ChainToast, { title: options.success, detail: options.detail, type: "success" }), { type: "success" });
         else if (options.success) notify(options.success, { type: "success", messageArgs: { _: options.success } });

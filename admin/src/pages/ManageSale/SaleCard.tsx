@@ -1,7 +1,8 @@
 import { Button, CircularProgress, Divider, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
-import { BNB_DECIMALS, BUSD_DECIMALS, checkAddress, humanError, parseDays, shortAddress } from "../../chain";
+import type { TransactionReceipt } from "ethers";
+import { BNB_DECIMALS, BUSD_DECIMALS, checkAddress, humanError, interfaceOf, parseDays, sameAddress, shortAddress } from "../../chain";
 import { saleAvailability, type Availability } from "./availability";
 import { show } from "./format";
 import { ReasonButton } from "./ReasonButton";
@@ -9,6 +10,17 @@ import { useSale } from "./useSale";
 import { SaleSection } from "./SaleSection";
 
 const LABELS = "app.manage_sale";
+
+/** The whitelist mode a mined whitelistedSale() set, from its WhitelistToggled event (undefined without one). */
+function whitelistModeSet(receipt: TransactionReceipt, presale: string): boolean | undefined {
+  const presaleAbi = interfaceOf("Presale");
+  for (const log of receipt.logs) {
+    if (!sameAddress(log.address, presale)) continue;
+    const parsed = presaleAbi.parseLog({ topics: [...log.topics], data: log.data });
+    if (parsed?.name === "WhitelistToggled") return Boolean(parsed.args[0]);
+  }
+  return undefined;
+}
 
 function ActionButton({
   fn,
@@ -46,7 +58,7 @@ function ActionButton({
  */
 export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
   const translate = useTranslate();
-  const { state, act, pending, warn, reload } = useSale();
+  const { address, state, act, pending, warn, reload } = useSale();
   const [days, setDays] = useState("");
   const [daysError, setDaysError] = useState<string | null>(null);
   const [staker, setStaker] = useState("");
@@ -81,13 +93,17 @@ export function SaleCard({ onAddWhitelist }: { onAddWhitelist(): void }) {
     await act({ fn: "finalizeSale", args: [to] }, message("finalised"), done("finalised", { staker: shortAddress(to) }));
   };
 
-  const toggleWhitelist = async () => {
-    const done = await act({ fn: "whitelistedSale" });
-    // A proposal to the owner Safe changed nothing yet (its toast said so).
-    if (!done || done.proposed) return;
-    const enabled = done.state ? done.state.isWhitelist : !state.isWhitelist;
-    warn(`${LABELS}.messages.${enabled ? "whitelist_on" : "whitelist_off"}`, enabled ? "info" : "warning");
-  };
+  // The mode the transaction set is in its receipt (WhitelistToggled), so the toast comes once mined, like every
+  // other action's, and is right even if another owner toggled meanwhile; the screen re-reads afterwards. A proposal
+  // to the owner Safe is mined later (its own toast says so).
+  const toggleWhitelist = () =>
+    act({
+      fn: "whitelistedSale",
+      onMined: (receipt) => {
+        const enabled = whitelistModeSet(receipt, address) ?? !state.isWhitelist;
+        warn(`${LABELS}.messages.${enabled ? "whitelist_on" : "whitelist_off"}`, enabled ? "info" : "warning");
+      },
+    });
 
   const stakerValid = !!checkAddress(staker);
   return (

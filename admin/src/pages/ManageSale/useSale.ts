@@ -19,7 +19,11 @@ import {
   type TransactionRequest,
 } from "../../chain";
 
-export type SaleRequest = Omit<TransactionRequest, "contract"> & { contract?: TransactionRequest["contract"] };
+export type SaleRequest = Omit<TransactionRequest, "contract"> & {
+  contract?: TransactionRequest["contract"];
+  /** Called with the receipt once mined, before the re-read (a toast that the receipt's events decide). */
+  onMined?(receipt: TransactionReceipt): void;
+};
 
 /**
  * What an action did: mined (the receipt and the state read after it), or, when the presale is owned by a Safe,
@@ -136,11 +140,12 @@ export function useSaleState(address: string): Sale {
   const refetchHistory = history.refetch;
   const refetchRecord = records.refetch;
   const act = useCallback<Sale["act"]>(
-    async (req, success, detail) => {
+    async ({ onMined, ...req }, success, detail) => {
       let proposed: SafeSignResult | undefined;
       const receipt = await run({ contract: "Presale", address, ...req } as TransactionRequest, {
         success,
         detail,
+        onMined,
         onProposed: (result) => (proposed = result),
       });
       if (proposed) {
