@@ -52,7 +52,7 @@ describe("replicas started at the same moment on an empty database", () => {
       await db.drop();
       dirs.forEach((d) => d.remove());
     }
-  }, 120_000);
+  }, 180_000);
 
   it("MariaDB with a chain: two processes importing the same presales at start record each once", async () => {
     const db = await freshMysqlDatabase();
@@ -80,7 +80,7 @@ describe("replicas started at the same moment on an empty database", () => {
       await db.drop();
       dirs.forEach((d) => d.remove());
     }
-  }, 120_000);
+  }, 180_000);
 
   it("SQLite: two processes on one file end with one first admin and one seed", async () => {
     const { dir, remove } = tempDir("presale-start-");
@@ -112,5 +112,5 @@ describe("replicas started at the same moment on an empty database", () => {
       await Promise.all(gateways.map((g) => g.stop()));
       remove();
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -68,8 +68,11 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
   };
 }
 
-/** Waits until `path` answers 200, failing with the process's output if it exits or `ms` pass first. */
-export async function waitFor(gateway: GatewayProcess, urlPath = "/readyz", ms = 60_000): Promise<void> {
+/**
+ * Waits until `path` answers 200, failing with the process's output if it exits or `ms` pass first. Generous: a first
+ * start migrates an empty MariaDB database, which took over a minute beside the other lanes of `npm test`.
+ */
+export async function waitFor(gateway: GatewayProcess, urlPath = "/readyz", ms = 150_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (gateway.child.exitCode !== null) throw new Error(`the gateway exited with ${gateway.child.exitCode}:\n${gateway.output()}`);

@@ -114,7 +114,7 @@ describe("two replicas behind a round-robin", () => {
     // Both spawned in the same tick, on the empty database.
     [replicaA, replicaB] = await Promise.all([replica("replica-a", shared), replica("replica-b", shared)]);
     await Promise.all([waitFor(replicaA), waitFor(replicaB)]);
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all(gateways.map((g) => g.stop()));
@@ -248,5 +248,5 @@ describe("two replicas behind a round-robin", () => {
     } finally {
       await stopProcess(redis);
     }
-  }, 90_000);
+  }, 180_000);
 });

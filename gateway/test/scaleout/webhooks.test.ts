@@ -68,5 +68,5 @@ describe("webhook delivery across a killed gateway (built processes, MariaDB)", 
     const [held, delivered] = receiver.received;
     expect(delivered.headers["webhook-id"]).toBe(held.headers["webhook-id"]);
     expect(payloadOf(delivered).change).toMatchObject({ resource: "News", id: made.createNews.id, op: "create" });
-  }, 120_000);
+  }, 300_000);
 });

@@ -123,8 +123,12 @@ describe("graceful shutdown", () => {
 
   it("finishes every in-flight request, then refuses new connections", async () => {
     const { server, port } = await listen();
+    // In flight for the server: all 20 read up to their held bodies (a fixed wait was not enough on a loaded machine:
+    // a connection still in the backlog when the server closes is reset, as it should be).
+    let seen = 0;
+    const allSeen = new Promise<void>((resolve) => server.on("request", () => ++seen === 20 && resolve()));
     const inFlight = Array.from({ length: 20 }, () => slowRequest(port));
-    await new Promise((r) => setTimeout(r, 100));
+    await allSeen;
     const drained = drain(server, 10_000);
     await new Promise((r) => setTimeout(r, 100));
     await expect(

@@ -1,5 +1,6 @@
 import { GatewayProcess, spawnGateway, tempDir, waitFor } from "../scaleout/gatewayProcess";
 import { startTestApp, TestApp } from "../support/testApp";
+import { REFUSE_MS, timed } from "./timing";
 
 /** Contributions in the table: enough for 8 different 1,000-row pages (the bench reads 200,000: npm run bench). */
 const ROWS = 10_000;
@@ -48,7 +49,7 @@ describe("heavy signed-in reads", () => {
     });
     await waitFor(gateway, "/healthz");
     token = await app.adminToken();
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await gateway?.stop();
     await app.close();
@@ -84,8 +85,8 @@ describe("heavy signed-in reads", () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, page) => post(`{ allContributions(page: ${page}, perPage: 1000) { ${FIELDS} } }`)),
+    const { res: answers, ms: readsMs } = await timed(() =>
+      Promise.all(Array.from({ length: 8 }, (_, page) => post(`{ allContributions(page: ${page}, perPage: 1000) { ${FIELDS} } }`))),
     );
     running = false;
     await poll;
@@ -96,6 +97,8 @@ describe("heavy signed-in reads", () => {
       expect(answer.body.data.allContributions[0].blockNumber).toBe(1_000_000 + ROWS - 1 - 1000 * page);
     }
     expect(health.length).toBeGreaterThan(0);
-    expect(Math.max(...health)).toBeLessThan(1000);
+    // Within a second; on a machine so loaded that the reads take many seconds, within half their time: /healthz
+    // took turns with them (a gateway that served them one after another to the end would answer after all of them).
+    expect(Math.max(...health)).toBeLessThan(Math.max(REFUSE_MS, readsMs / 2));
   });
 });
