@@ -22,7 +22,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useNotify, useTranslate } from "react-admin";
-import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
+import { graphqlRequest } from "../providers/graphqlFetch";
 import { RevokeTokenButton } from "../resources/ApiToken/RevokeTokenButton";
 import { normalise, PermissionGrid, usePermissionCatalogue, type Permission } from "../resources/Role/PermissionGrid";
 import { formatDateTime } from "../ui/columns";
@@ -30,6 +30,7 @@ import { LoadingScreen } from "../ui/LoadingScreen";
 import { SimpleTable } from "../ui/SimpleTable";
 import { TableScroll } from "../ui/TableScroll";
 import { ResponsiveDialog } from "../ui/ResponsiveDialog";
+import { useFormSubmit } from "../ui/useFormSubmit";
 
 interface ApiToken {
   id: string;
@@ -117,15 +118,12 @@ function NewTokenForm({ onCreated, onClose }: { onCreated: (token: string) => vo
   const [expiry, setExpiry] = useState("30");
   const [access, setAccess] = useState<Access>("role");
   const [permissions, setPermissions] = useState<Permission[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, submit: send } = useFormSubmit();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setErrors({ name: translate("ra.validation.required") });
     if (access === "custom" && !permissions.length) return setErrors({ permissions: translate(`${LABELS}.grid_empty`) });
-    setBusy(true);
-    setErrors({});
-    try {
+    await send(async () => {
       const data = await graphqlRequest<{ createApiToken: { token: string } }>(CREATE, {
         name: name.trim(),
         description: description.trim() || undefined,
@@ -134,12 +132,7 @@ function NewTokenForm({ onCreated, onClose }: { onCreated: (token: string) => vo
         permissions: access === "custom" ? permissions : undefined,
       });
       onCreated(data.createApiToken.token);
-    } catch (err) {
-      if (err instanceof GraphQLRequestError && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors);
-      else setErrors({ form: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Box component="form" noValidate onSubmit={submit}>

@@ -15,7 +15,8 @@ import {
 } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslate } from "react-admin";
-import { GraphQLRequestError, graphqlRequest } from "../../providers/graphqlFetch";
+import { graphqlRequest } from "../../providers/graphqlFetch";
+import { useFormSubmit } from "../../ui/useFormSubmit";
 import { typeInWords, usePermissionCatalogue } from "../../resources/Role/PermissionGrid";
 import { CopyButton } from "../../ui/CopyButton";
 import { LoadingScreen } from "../../ui/LoadingScreen";
@@ -77,16 +78,13 @@ function WebhookForm({
   const [description, setDescription] = useState(webhook?.description ?? "");
   const [resources, setResources] = useState<string[]>(webhook?.resources ?? []);
   const [operations, setOperations] = useState<string[]>(webhook?.operations ?? OPERATIONS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, submit: send } = useFormSubmit();
   const followed = (catalogue.data ?? []).map((entry) => entry.resource).filter((type) => !NOT_FOLLOWED.includes(type));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!url.trim()) return setErrors({ url: translate("ra.validation.required") });
-    setBusy(true);
-    setErrors({});
     const values = { url: url.trim(), description: description.trim() || null, resources, operations };
-    try {
+    await send(async () => {
       if (webhook) {
         await graphqlRequest(UPDATE, { id: webhook.id, ...values });
         onSaved();
@@ -95,12 +93,7 @@ function WebhookForm({
         onSaved();
         onCreated(data.createWebhook.secret);
       }
-    } catch (err) {
-      if (err instanceof GraphQLRequestError && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors);
-      else setErrors({ form: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Box component="form" noValidate onSubmit={submit}>
