@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, Response } from "express";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { AppError, FieldErrors, ValidationError } from "../errors";
 import type { Logger } from "../logger";
-import { type DrainBound, drainRefusedBody } from "./refusedBody";
+import { type DrainBound, drainRefusedBody, lingerAfterAnswer } from "./refusedBody";
 
 /** What an HTTP answer says about an error, before each edge gives it its shape. */
 export interface HttpError {
@@ -53,7 +53,10 @@ export async function startErrorAnswer(error: HttpError, req: Request, res: Resp
   if (res.headersSent) return false;
   const drained = await drainRefusedBody(req, bound);
   if (res.headersSent) return false;
-  if (!drained) res.setHeader("Connection", "close");
+  if (!drained) {
+    res.setHeader("Connection", "close");
+    lingerAfterAnswer(req, bound);
+  }
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(error.status);
   return true;

@@ -62,3 +62,23 @@ export function drainRefusedBody(req: IncomingMessage, bound: DrainBound): Promi
     req.resume();
   });
 }
+
+/**
+ * Closes a refused request's connection once its answer is out, without losing that answer: a socket closed with the
+ * client's unsent bytes still arriving is reset (RST), and a client that had not read the answer yet (a busy one)
+ * gets ECONNRESET instead of its 413 or 401. So, as nginx's lingering close does, the answer is followed by a FIN
+ * and what still comes is read and dropped (Node's parser discards the rest of the body) until the client stops or
+ * `bound.maxMs` pass; then the socket goes. Only for a connection that Node would close after this answer.
+ */
+export function lingerAfterAnswer(req: IncomingMessage, bound: DrainBound) {
+  const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
+  if (!socket || socket.destroyed) return;
+  socket.destroySoon = () => {
+    const timer = setTimeout(() => socket.destroy(), bound.maxMs);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    // The client's FIN (it stopped sending) or its own close ends the wait early.
+    socket.once("end", () => socket.destroy());
+    socket.end();
+  };
+}

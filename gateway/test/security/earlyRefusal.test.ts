@@ -1,6 +1,6 @@
 import { execFile } from "child_process";
 import http from "http";
-import type { AddressInfo } from "net";
+import net, { type AddressInfo } from "net";
 import { promisify } from "util";
 import { startSignedIn, TestApp } from "../support/testApp";
 import { REFUSE_MS, timed } from "./timing";
@@ -134,6 +134,35 @@ describe("an upload refused before its body is read still gets its answer", () =
     expect(res.connection).toBe("close");
     expect(ms).toBeLessThan(REFUSE_MS);
     expect(res.sentBytes).toBeLessThan(declared / 10);
+  });
+
+  it("gets that 413 to a client busy sending that reads it only later: the connection lingers instead of resetting", async () => {
+    const socket = net.connect(port(), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // Not reading: what the server sends waits in this side's buffer, where a reset would discard it.
+    socket.pause();
+    socket.on("error", () => undefined);
+    socket.write(
+      `POST /api/add/news HTTP/1.1\r\nHost: gateway\r\nAuthorization: ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=zz\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n--zz\r\n`,
+    );
+    for (let chunk = 0; chunk < 20; chunk++) {
+      socket.write(Buffer.alloc(64 * 1024));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let answer = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (text: string) => (answer += text));
+    socket.resume();
+    // The answer, then the server's FIN (or its close after the linger bound): within a few seconds either way.
+    await new Promise((resolve) => {
+      socket.once("close", resolve).once("end", resolve);
+      setTimeout(resolve, 5000);
+    });
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
   it("an unauthenticated GraphQL upload announced over the bound is answered 401 at once, and closed", async () => {

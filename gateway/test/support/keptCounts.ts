@@ -22,8 +22,11 @@ export const rowsInTable = (app: TestApp) => app.services.ds.getRepository(News.
 export const countOf = (app: TestApp, filter: Record<string, unknown> = UNFILTERED) => app.services.resource(News).count(filter, undefined);
 export const create = (app: TestApp, heading: string) => app.services.resource(News).create({ heading }, SYSTEM);
 
-/** Polls `check` every 20 ms until it holds (bounded). */
-export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 5000) {
+/**
+ * Polls `check` every 20 ms until it holds (bounded: generous, since a replica whose version reads come back late
+ * stops trusting its mirror until they do, which on a heavily loaded machine lasted seconds).
+ */
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
   const start = Date.now();
   while (!(await check())) {
     if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
