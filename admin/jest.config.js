@@ -54,9 +54,9 @@ export default {
     "^@apollo/client/link/http/.*\\.js$": "<rootDir>/../node_modules/@apollo/client/link/http/http.cjs",
     "^@apollo/client/utilities/observables/Observable\\.js$": "<rootDir>/../node_modules/@apollo/client/utilities/utilities.cjs",
   },
-  // npm test runs this suite beside three other lanes on a 2-core machine, where a screen test takes up to 5 times
-  // its quiet time: the bound catches a hang, not a slow machine (as in the gateway's suite).
-  testTimeout: 60000,
+  // npm test runs this suite beside three other lanes on a 2-core machine, where a screen test took up to 5 times
+  // its quiet time, and 6 on a slower day (a 13 s test past a minute): the bound catches a hang, not a slow machine.
+  testTimeout: 120000,
   // Jest's own default (one worker per core but one), yet at least two: on a 2-core machine jest would run
   // the files one after the other in its main process, leaving a core idle while jsdom renders.
   maxWorkers: Math.max(2, availableParallelism() - 1),
