@@ -25,9 +25,11 @@ describe("GraphQL abuse limits", () => {
   async function attack(body: unknown, status = 400) {
     const bound = REFUSE_MS + (await machineDelay(() => app.http.get("/healthz")));
     const [refused, health] = await Promise.all([timed(() => post(body)), timed(() => app.http.get("/healthz"))]);
-    expect(health.res.status).toBe(200);
-    expect(health.ms).toBeLessThan(bound);
     expect(refused.ms).toBeLessThan(bound);
+    // /healthz, in this same process, shares the machine's load spikes: it must answer, within a few refusals' time
+    // (work the refusal should have spared would hold it for seconds more).
+    expect(health.res.status).toBe(200);
+    expect(health.ms).toBeLessThan(3 * bound);
     expect(refused.res.status).toBe(status);
     return refused.res;
   }
@@ -47,11 +49,11 @@ describe("GraphQL abuse limits", () => {
     const carried = await timed(() => post({ query: "{ __typename }", variables: { carried: query } }));
     expect(carried.res.status).toBe(200);
     const [refused, health] = await Promise.all([timed(() => post({ query })), timed(() => app.http.get("/healthz"))]);
-    expect(health.res.status).toBe(200);
-    expect(health.ms).toBeLessThan(carried.ms + REFUSE_MS);
     expect(refused.res.status).toBe(400);
     expect(refused.res.body.errors[0].message).toMatch(/Token limit of 5000 exceeded/);
     expect(refused.ms).toBeLessThan(carried.ms + REFUSE_MS);
+    expect(health.res.status).toBe(200);
+    expect(health.ms).toBeLessThan(3 * (carried.ms + REFUSE_MS));
   });
 
   it.each([
