@@ -4,7 +4,7 @@
  * open sales only once their place scrolls into view. Each visit is cold (a fresh browser profile).
  */
 import type { Page } from "playwright-core";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, eventually, launch, networkIdle, type Browser } from "./browser";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, eventually, launch, networkIdle, shot, type Browser } from "./browser";
 
 /** At most this many scripts after /login's for a list screen (the issue's target). */
 const LIST_SCRIPTS = 8;
@@ -91,4 +91,49 @@ it("loads the Dashboard's chain code only once the open sales' place scrolls int
 
   await page.getByRole("heading", { name: "More screens" }).scrollIntoViewIfNeeded();
   await eventually(() => expect(chainCode()).toHaveLength(2));
+});
+
+it("on a phone, a link to /News shows the first page's rows before the admin's code loads, which then shows the same rows", async () => {
+  const token = await adminToken();
+  const answer = await fetch(`${baseUrl()}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "apollo-require-preflight": "true" },
+    body: JSON.stringify({ query: `{ allNews(perPage: 10, sortField: "createdAt", sortOrder: "DESC") { heading } }` }),
+  });
+  // The list's first page: newest first, as the list orders it.
+  const expected = ((await answer.json()) as { data: { allNews: { heading: string }[] } }).data.allNews.map((n) => n.heading);
+  expect(expected.length).toBeGreaterThan(0);
+
+  const { page } = await coldPage(token);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The admin's code (react-admin's chunk) is held back until the test has looked at what shows without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const at: { rowsAnswered?: number; adminAsked?: number } = {};
+  await page.route(/\/assets\/react-admin-[^/]+\.js$/, async (route) => {
+    at.adminAsked ??= Date.now();
+    await held;
+    await route.continue();
+  });
+  page.on("response", (response) => {
+    if (response.url().endsWith("/graphql") && response.request().postData()?.includes("FirstPage")) at.rowsAnswered ??= Date.now();
+  });
+  await page.goto(`${baseUrl()}/News`);
+
+  const firstPage = page.getByRole("status", { name: "Loading" });
+  const headings = (scope: typeof firstPage) => scope.locator("li .MuiListItemText-primary").allTextContents();
+  await eventually(async () => expect(await headings(firstPage)).toEqual(expected), 30_000);
+  // Nothing in them acts yet; the admin's code was asked for only once the rows had come.
+  expect(await firstPage.getByRole("button").count()).toBe(0);
+  await eventually(() => expect(at.adminAsked).toBeDefined(), 30_000);
+  expect(at.adminAsked!).toBeGreaterThanOrEqual(at.rowsAnswered!);
+  await shot(page, "phone-news-first-page");
+
+  release();
+  // The list's own rows replace them: the same headings in the same order, each with its menu.
+  await page.getByRole("button", { name: "Actions" }).first().waitFor();
+  await eventually(async () => expect(await firstPage.count()).toBe(0));
+  expect(await headings(page.locator("main"))).toEqual(expected);
+  expect(await page.getByRole("button", { name: "Actions" }).count()).toBe(expected.length);
+  await shot(page, "phone-news-list");
 });

@@ -15,7 +15,7 @@ import { lazyScreen } from "./ui/lazyScreen";
 // Made once, so that a screen keeps its loaded code between renders.
 const pages = SCREENS.flatMap(({ route, page, withId }) => (page ? [{ route, withId, Page: lazyScreen(page) }] : []));
 const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentation }) =>
-  type ? [{ route, icon, recordRepresentation, List: list && guarded(lazyScreen(list), list) }] : [],
+  type ? [{ route, icon, recordRepresentation, List: list && guarded(lazyScreen(list, route), list) }] : [],
 );
 
 /** The session's permissions answer react-admin's access control; the registry names each resource's GraphQL type. */

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import LoginPage from "./pages/LoginPage";
 import NotFoundPage from "./pages/NotFoundPage";
 import RegisterPage from "./pages/RegisterPage";
+import { useFirstPage } from "./ui/FirstRows";
 import { ShellFallback } from "./ui/ShellFallback";
 import { activeSession, clearSession, onSessionChange, readSession, TOKEN_KEY } from "./providers/session";
 import { isAdminPath, preloadScreen } from "./routes";
@@ -14,7 +15,8 @@ const AdminApp = lazy(() => import("./App"));
 const storedToken = () => localStorage.getItem(TOKEN_KEY);
 
 function AdminOrNotFound() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const first = useFirstPage(pathname, search);
   // A session cleared on an open screen (an UNAUTHENTICATED answer, signing out) leads to /login at once.
   useSyncExternalStore(onSessionChange, storedToken);
   if (!isAdminPath(pathname)) return <NotFoundPage />;
@@ -23,12 +25,14 @@ function AdminOrNotFound() {
     if (readSession()) clearSession("expired");
     return <Navigate to="/login" replace />;
   }
+  // A phone's list link paints its first page before anything else loads (ui/FirstRows.tsx).
+  if (!first.ready) return <ShellFallback page={first.page} />;
   // What the user may do is asked for while the admin's code loads (the screens wait for it), and the screen's
   // code loads beside the admin's; meanwhile the frame (app bar, sidebar) shows.
   void sessionPermissions();
   preloadScreen(pathname);
   return (
-    <Suspense fallback={<ShellFallback />}>
+    <Suspense fallback={<ShellFallback page={first.page} />}>
       <AdminApp />
     </Suspense>
   );

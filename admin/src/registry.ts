@@ -26,6 +26,8 @@ import WebhookIcon from "@mui/icons-material/Webhook";
 import WebIcon from "@mui/icons-material/Web";
 import type { SvgIconComponent } from "@mui/icons-material";
 import type { ComponentType } from "react";
+import { newsTable } from "./resources/News/table";
+import type { ListTable } from "./ui/columns";
 
 /** A screen's code, loaded when the screen is first opened (so /login stays light). */
 type Load = () => Promise<ComponentType>;
@@ -51,6 +53,11 @@ export interface Screen {
   defaults?: Record<string, unknown>;
   /** The list screen of a resource (none: reached only through another screen's dialog). */
   list?: Load;
+  /**
+   * The list's value columns and default order (resources/<type>/table.ts), when they are plain data: a phone's deep
+   * link then shows the first page's rows at once, drawn by the shell before the admin's code has loaded.
+   */
+  table?: ListTable;
   /** A custom page (pages/), not a resource. */
   page?: Load;
   /** The page also answers /<route>/:id. */
@@ -165,6 +172,7 @@ export const SCREENS: Screen[] = [
     route: "News",
     type: "News",
     list: () => import("./resources/News/NewsList").then((m) => m.NewsList),
+    table: newsTable,
     recordRepresentation: "heading",
     icon: NewspaperIcon,
     menu: { label: "app.menu.news" },

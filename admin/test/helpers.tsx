@@ -9,6 +9,18 @@ export const setupUser = () => userEvent.setup({ applyAccept: false });
 /** The open dialog (modal). */
 export const findDialog = () => screen.findByRole("dialog");
 
+/**
+ * An element showing `text` on the screen itself, not in a loading state: a phone's link first shows the list's
+ * first page drawn by the shell (a busy "Loading" region, ui/FirstRows.tsx), whose rows do nothing yet.
+ */
+export async function findShown(text: string) {
+  return waitFor(() => {
+    const shown = screen.getAllByText(text).find((element) => !element.closest('[aria-busy="true"]'));
+    if (!shown) throw new Error(`"${text}" shows only in a loading state`);
+    return shown;
+  });
+}
+
 /** The table row that shows a text. */
 export async function rowOf(text: string) {
   const cell = await screen.findByText(text);

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { findShown } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { phoneWidth } from "./phoneWidth";
 import { gateway } from "./setup";
@@ -30,7 +31,7 @@ describe("the History tab on a phone (390 px)", () => {
   it("shows the revisions and the comparison as blocks, no table, long values wrapping", async () => {
     const user = userEvent.setup();
     renderApp("/news", { styled: true });
-    await user.click(await screen.findByText("Staking v3"));
+    await user.click(await findShown("Staking v3"));
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByLabelText("Heading");
     await user.click(within(dialog).getByRole("tab", { name: "History" }));

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { grid } from "./fakeGateway";
+import { findShown } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { phoneWidth } from "./phoneWidth";
 import { gateway } from "./setup";
@@ -12,7 +13,7 @@ const seedNews = () =>
   ]);
 
 /** The phone row (list item) that shows a text. */
-const rowOf = async (text: string) => (await screen.findByText(text)).closest("li") as HTMLElement;
+const rowOf = async (text: string) => (await findShown(text)).closest("li") as HTMLElement;
 
 /** Opens the row's "Actions" menu and gives it. */
 async function openActions(user: ReturnType<typeof userEvent.setup>, text: string) {

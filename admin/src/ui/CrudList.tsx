@@ -19,6 +19,7 @@ import { AddButton } from "./AddButton";
 import { renderCell } from "./cells";
 import type { Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
+import { forgetFirstPage } from "./firstPage";
 import { EmptyList } from "./EmptyList";
 import { CreateDialog, EditDialog, type SaveConfirmation } from "./FormDialog";
 import { LazyDialog, useLazyDialog, type LazyDialogProps } from "./LazyDialog";
@@ -50,6 +51,9 @@ function Records({
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const { highlighted, announcement, waiting, showWaiting } = useLiveList(feed);
+  useEffect(() => {
+    if (!isPending) forgetFirstPage();
+  }, [isPending]);
   if (isPending) return <ListSkeleton columns={columns} phone={phone} />;
   return (
     <HighlightedRows.Provider value={highlighted}>

@@ -1,7 +1,8 @@
 import { Box, List, ListItem, Skeleton, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
-import { useTranslate } from "react-admin";
-import type { Column } from "./columns";
-import { phoneLayout } from "./PhoneList";
+import { useResourceContext, useTranslate } from "react-admin";
+import { phoneLayout, type Column } from "./columns";
+import { firstPageOf } from "./firstPage";
+import { FirstRows } from "./FirstRows";
 
 const ROWS = 5;
 
@@ -10,11 +11,14 @@ const ROWS = 5;
  * what is coming (the table's columns under their headings, or a phone's
  * rows), instead of a blank area. react-admin's DataTable shows nothing for
  * a second, then plain bars, and has no placeholder for rows. Assistive
- * technology hears "Loading", not an empty table.
+ * technology hears "Loading", not an empty table. On a phone's link, the rows the shell drew (ui/FirstRows.tsx).
  */
 export function ListSkeleton({ columns, phone }: { columns: Column[]; phone: boolean }) {
   const translate = useTranslate();
   const { image, secondary } = phoneLayout(columns);
+  // A phone's link: the rows the shell drew stay until the list's own come.
+  const first = firstPageOf(useResourceContext());
+  if (phone && first) return <FirstRows page={first} toolbar={false} />;
   return (
     <Box role="status" aria-busy="true" aria-label={translate("ra.page.loading")}>
       {phone ? (

@@ -1,44 +1,16 @@
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import {
-  Box,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  MenuItem,
-  Popover,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, IconButton, List, MenuItem, Popover, Stack, TextField, Typography } from "@mui/material";
 import { useCallback, useContext, useState, type ReactNode } from "react";
 import { HighlightedRows, LIVE_CLASS, liveRowSx } from "../live/LiveRows";
 import { RecordContextProvider, useListContext, useRecordContext, useTranslate, type Identifier, type SortPayload } from "react-admin";
 import { renderCell } from "./cells";
-import type { Column } from "./columns";
+import { phoneLayout, type Column } from "./columns";
 import { EmptyList } from "./EmptyList";
 import { ImageThumb } from "./ImageThumb";
+import { PhoneRow } from "./PhoneRow";
 import { EditDialogContext, RowMenuContext } from "./RowButtons";
-
-const VALUE_KINDS = new Set<Column["kind"]>(["text", "datetime", "html"]);
-
-/**
- * Which columns a phone's row shows: the primary text (the column marked
- * `primary`, else the first text one), the next one or two value columns
- * under it, the image as its thumbnail and the action columns in its menu.
- */
-export function phoneLayout(columns: Column[]) {
-  const primary = columns.find((c) => c.primary) ?? columns.find((c) => c.kind === "text" || c.kind === "html");
-  return {
-    primary,
-    secondary: columns.filter((c) => c !== primary && VALUE_KINDS.has(c.kind)).slice(0, 2),
-    image: columns.find((c) => c.kind === "image"),
-    actions: columns.filter((c) => c.kind === "actions"),
-  };
-}
 
 /** A column's content for the record in context: its cell as the table draws it, or the field's value. */
 function Cell({ column }: { column: Column }) {
@@ -155,31 +127,6 @@ function SortControl({ columns, defaultSort }: { columns: Column[]; defaultSort:
   );
 }
 
-function RowText({ columns }: { columns: Column[] }) {
-  const { primary, secondary, image } = phoneLayout(columns);
-  const record = useRecordContext();
-  return (
-    <>
-      {image && (
-        // As wide without an image, so that the rows' texts line up.
-        <Box sx={{ mr: 2, flexShrink: 0, width: 50 }}>
-          <ImageThumb name={record?.[image.source!] as string | undefined} />
-        </Box>
-      )}
-      <ListItemText
-        sx={{ overflowWrap: "anywhere", minWidth: 0 }}
-        primary={primary && <Cell column={primary} />}
-        secondary={secondary.map((c) => (
-          <Box component="span" key={c.key} sx={{ display: "block" }}>
-            <Cell column={c} />
-          </Box>
-        ))}
-        slotProps={{ primary: { component: "div" }, secondary: { component: "div" } }}
-      />
-    </>
-  );
-}
-
 /**
  * A list on a phone (below 600 px): one row a record instead of a table that
  * would scroll sideways; tapping a row opens its edit dialog (`onOpen`, when
@@ -198,27 +145,23 @@ export function PhoneList({
 }) {
   const { data } = useListContext();
   const highlighted = useContext(HighlightedRows);
-  const { actions } = phoneLayout(columns);
+  const { primary, secondary, image, actions } = phoneLayout(columns);
   let rows: ReactNode = <EmptyList empty={empty} />;
   if (data?.length)
     rows = (
       <List disablePadding sx={liveRowSx}>
         {data.map((record) => (
           <RecordContextProvider key={record.id} value={record}>
-            <ListItem
-              divider
+            <PhoneRow
               className={highlighted.has(String(record.id)) ? LIVE_CLASS : undefined}
-              disablePadding={Boolean(onOpen)}
-              secondaryAction={actions.length ? <RowMenu columns={actions} /> : undefined}
-            >
-              {onOpen ? (
-                <ListItemButton onClick={() => onOpen(record.id)}>
-                  <RowText columns={columns} />
-                </ListItemButton>
-              ) : (
-                <RowText columns={columns} />
-              )}
-            </ListItem>
+              image={image && <ImageThumb name={record[image.source!] as string | undefined} />}
+              primary={primary && <Cell column={primary} />}
+              secondary={secondary.map((c) => (
+                <Cell key={c.key} column={c} />
+              ))}
+              action={actions.length ? <RowMenu columns={actions} /> : undefined}
+              onOpen={onOpen && (() => onOpen(record.id))}
+            />
           </RecordContextProvider>
         ))}
       </List>

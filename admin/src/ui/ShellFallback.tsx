@@ -2,6 +2,8 @@ import { AppBar, Box, CssBaseline, Skeleton, Stack, ThemeProvider, Toolbar, Typo
 import { useMemo } from "react";
 import { translate } from "../i18n";
 import { darkTheme, lightTheme, storedThemeMode } from "../theme";
+import type { FirstPage } from "./firstPage";
+import { FirstRows } from "./FirstRows";
 import { LoadingScreen } from "./LoadingScreen";
 
 /** As many menu lines as the sidebar's first screen shows. */
@@ -10,9 +12,10 @@ const MENU_LINES = 8;
 /**
  * The admin's frame while its code loads on a deep link: the app bar with the logo and title, the sidebar's place
  * with grey lines, the loading spinner where the screen goes. It paints with /login's code, at once, and keeps the
- * layout's places so the admin replaces it without the page jumping.
+ * layout's places so the admin replaces it without the page jumping. A phone's list shows its first page there
+ * (`page`, ui/FirstRows.tsx).
  */
-export function ShellFallback() {
+export function ShellFallback({ page }: { page?: FirstPage }) {
   const theme = useMemo(() => (storedThemeMode() === "dark" ? darkTheme : lightTheme), []);
   return (
     <ThemeProvider theme={theme}>
@@ -32,7 +35,14 @@ export function ShellFallback() {
           ))}
         </Stack>
         <Box sx={{ flex: 1 }}>
-          <LoadingScreen />
+          {page ? (
+            // The admin's content keeps 8 px from the screen's sides.
+            <Box sx={{ px: 1 }}>
+              <FirstRows page={page} />
+            </Box>
+          ) : (
+            <LoadingScreen />
+          )}
         </Box>
       </Box>
     </ThemeProvider>

@@ -5,7 +5,7 @@ import { Title, useCanAccess, useCanAccessResources, useResourceContext, useTran
 import { allows, knownPermissions, type GrantOf } from "../providers/authProvider";
 import type { Permission } from "../providers/permissions";
 import { screenOf } from "../registry";
-import { LoadingScreen } from "./LoadingScreen";
+import { ScreenLoading } from "./FirstRows";
 
 /** What an action on a screen needs: its GraphQL type's permission, or the one the screen names (`grantedBy`). */
 export const grantOf: GrantOf = (resource, action) => screenOf(resource).grantedBy ?? { type: screenOf(resource).type, action };
@@ -82,7 +82,7 @@ export function guarded(Screen: ComponentType, preload?: () => Promise<unknown>)
     const { "*": rest = "" } = useParams();
     const action = rest.split("/")[0] === "create" ? "create" : "list";
     const { canAccess, isPending } = useCanAccess({ action, resource, initialData: knownAccess(resource, action) });
-    if (isPending) return <LoadingScreen />;
+    if (isPending) return <ScreenLoading route={resource} />;
     return canAccess ? <Screen /> : <AccessDenied />;
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useListContext, useRecordContext } from "react-admin";
-import { formatDateTime, stripHtml, type Column } from "./columns";
+import { formatDateTime, htmlPreview, type Column } from "./columns";
 import { ImageThumb } from "./ImageThumb";
 
 function SerialCell() {
@@ -8,11 +8,6 @@ function SerialCell() {
   const { data, page, perPage } = useListContext();
   const index = Math.max(0, data?.findIndex((r) => r.id === record?.id) ?? 0);
   return <>{(page - 1) * perPage + index + 1}</>;
-}
-
-function HtmlPreview({ html }: { html: string }) {
-  const text = stripHtml(html);
-  return <>{text.length > 80 ? `${text.slice(0, 80)}…` : text}</>;
 }
 
 /** How a column draws a record (inside its record context): the table's cell and the phone row's texts alike. */
@@ -26,7 +21,7 @@ export function renderCell(column: Column): ((record: Record<string, unknown>) =
     case "datetime":
       return (r) => formatDateTime(r[column.source!]);
     case "html":
-      return (r) => <HtmlPreview html={String(r[column.source!] ?? "")} />;
+      return (r) => htmlPreview(String(r[column.source!] ?? ""));
     default:
       return undefined;
   }

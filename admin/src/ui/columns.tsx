@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { RaRecord } from "react-admin";
+import type { RaRecord, SortPayload } from "react-admin";
 
 /**
  * One column of a list screen. The same declaration draws the table cell and
@@ -20,6 +20,16 @@ export interface Column {
   exportValue?: (record: RaRecord) => string | number | null;
   /** A phone's row leads with it (by default the first text column). */
   primary?: boolean;
+}
+
+/**
+ * A list's value columns and default order, declared beside its screen (resources/<type>/table.ts) and named by its
+ * registry row: the screen adds its row buttons, and the shell paints a phone's first page from it before the
+ * admin's code has loaded (shell/FirstRows.tsx).
+ */
+export interface ListTable {
+  columns: Column[];
+  sort: SortPayload;
 }
 
 export const col = {
@@ -51,6 +61,38 @@ export const stripHtml = (html: string) =>
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+
+/** What a list shows of a rich-text field: its text, cut at 80 characters. */
+export function htmlPreview(html: string) {
+  const text = stripHtml(html);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/** A value column's text for a record, as its cell draws it (none for a column drawn by its own component). */
+export function cellText(column: Column, record: Record<string, unknown>): string | undefined {
+  if (column.render) return undefined;
+  const value = record[column.source ?? column.key];
+  if (column.kind === "datetime") return formatDateTime(value);
+  if (column.kind === "html") return htmlPreview(String(value ?? ""));
+  return column.kind === "text" ? String(value ?? "") : undefined;
+}
+
+const VALUE_KINDS = new Set<Column["kind"]>(["text", "datetime", "html"]);
+
+/**
+ * Which columns a phone's row shows: the primary text (the column marked
+ * `primary`, else the first text one), the next one or two value columns
+ * under it, the image as its thumbnail and the action columns in its menu.
+ */
+export function phoneLayout(columns: Column[]) {
+  const primary = columns.find((c) => c.primary) ?? columns.find((c) => c.kind === "text" || c.kind === "html");
+  return {
+    primary,
+    secondary: columns.filter((c) => c !== primary && VALUE_KINDS.has(c.kind)).slice(0, 2),
+    image: columns.find((c) => c.kind === "image"),
+    actions: columns.filter((c) => c.kind === "actions"),
+  };
+}
 
 /** The value a column exports for a record at a (0-based) position of the whole export. */
 export function exportCell(column: Column, record: RaRecord, index: number): string | number | null {

@@ -1,20 +1,13 @@
-import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { NewsInputs } from "./NewsInputs";
+import { newsTable } from "./table";
 
 export const NewsList = () => (
   <CrudList
     title="resources.News.title"
-    sort={{ field: "createdAt", order: "DESC" }}
-    columns={[
-      col.serial(),
-      col.image(),
-      col.text("heading", "app.fields.heading", { sortable: true }),
-      rowActions.edit(),
-      rowActions.showHide(),
-      rowActions.delete(),
-    ]}
+    sort={newsTable.sort}
+    columns={[...newsTable.columns, rowActions.edit(), rowActions.showHide(), rowActions.delete()]}
     add={{ label: "resources.News.add", inputs: <NewsInputs /> }}
     edit={{ title: "resources.News.edit", inputs: <NewsInputs /> }}
   />
