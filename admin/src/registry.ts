@@ -26,7 +26,15 @@ import WebhookIcon from "@mui/icons-material/Webhook";
 import WebIcon from "@mui/icons-material/Web";
 import type { SvgIconComponent } from "@mui/icons-material";
 import type { ComponentType } from "react";
+import { aboutTable } from "./resources/About/table";
+import { articleTable } from "./resources/Article/table";
+import { featureDescriptionTable } from "./resources/FeatureDescription/table";
+import { featureTable } from "./resources/Feature/table";
+import { homePageTable } from "./resources/HomePage/table";
+import { newsDescriptionTable } from "./resources/NewsDescription/table";
 import { newsTable } from "./resources/News/table";
+import { roadmapTable } from "./resources/Roadmap/table";
+import { settingTable } from "./resources/Setting/table";
 import type { ListTable } from "./ui/columns";
 
 /** A screen's code, loaded when the screen is first opened (so /login stays light). */
@@ -129,6 +137,7 @@ export const SCREENS: Screen[] = [
     route: "Setting",
     type: "Setting",
     list: () => import("./resources/Setting/SettingList").then((m) => m.SettingList),
+    table: settingTable,
     recordRepresentation: "name",
     icon: SettingsIcon,
     menu: { label: "resources.Setting.title", group: LANDING },
@@ -147,6 +156,7 @@ export const SCREENS: Screen[] = [
     route: "About",
     type: "About",
     list: () => import("./resources/About/AboutList").then((m) => m.AboutList),
+    table: aboutTable,
     recordRepresentation: "title",
     icon: InfoIcon,
     menu: { label: "resources.About.title", group: LANDING },
@@ -181,6 +191,7 @@ export const SCREENS: Screen[] = [
     route: "Newsdescription",
     type: "NewsDescription",
     list: () => import("./resources/NewsDescription/NewsDescriptionList").then((m) => m.NewsDescriptionList),
+    table: newsDescriptionTable,
     recordRepresentation: "title",
     icon: DescriptionIcon,
     menu: { label: "app.menu.news_description" },
@@ -189,6 +200,7 @@ export const SCREENS: Screen[] = [
     route: "Articles",
     type: "Article",
     list: () => import("./resources/Article/ArticleList").then((m) => m.ArticleList),
+    table: articleTable,
     recordRepresentation: "title",
     icon: ArticleIcon,
     menu: { label: "app.menu.latest_articles" },
@@ -254,6 +266,7 @@ export const SCREENS: Screen[] = [
     route: "Feature",
     type: "Feature",
     list: () => import("./resources/Feature/FeatureList").then((m) => m.FeatureList),
+    table: featureTable,
     recordRepresentation: "title",
     icon: ViewQuiltIcon,
     menu: { label: "resources.Feature.title", group: LANDING },
@@ -263,6 +276,7 @@ export const SCREENS: Screen[] = [
     route: "featruedes",
     type: "FeatureDescription",
     list: () => import("./resources/FeatureDescription/FeatureDescriptionList").then((m) => m.FeatureDescriptionList),
+    table: featureDescriptionTable,
     recordRepresentation: "title",
     icon: NotesIcon,
     menu: { label: "resources.featruedes.title", group: LANDING },
@@ -272,6 +286,7 @@ export const SCREENS: Screen[] = [
     route: "Roadmap",
     type: "Roadmap",
     list: () => import("./resources/Roadmap/RoadmapList").then((m) => m.RoadmapList),
+    table: roadmapTable,
     recordRepresentation: "title",
     icon: TimelineIcon,
     menu: { label: "resources.Roadmap.title", group: LANDING },
@@ -290,6 +305,7 @@ export const SCREENS: Screen[] = [
     route: "Homepages",
     type: "HomePage",
     list: () => import("./resources/HomePage/HomePageList").then((m) => m.HomePageList),
+    table: homePageTable,
     recordRepresentation: "title",
     icon: HomeIcon,
     menu: { label: "resources.Homepages.title", group: LANDING },

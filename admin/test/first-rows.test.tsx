@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { LIST_OPERATION_NAMES } from "../src/providers/dataProvider";
 import { SCREENS } from "../src/registry";
 import { newsTable } from "../src/resources/News/table";
-import { listParams, listQueryOf } from "../src/ui/firstPage";
+import { firstPageQuery, listParams, listQueryOf } from "../src/ui/firstPage";
 import { renderApp, signIn } from "./render";
 import { phoneWidth } from "./phoneWidth";
 import { gateway } from "./setup";
@@ -43,6 +43,21 @@ describe("a phone's link to a list (390 px)", () => {
   beforeEach(() => phoneWidth());
   afterEach(() => {
     window.matchMedia = wide;
+  });
+
+  it("asks every list that declares its table for fields, an order and a filter the gateway's schema has", async () => {
+    signIn();
+    const tables = SCREENS.filter((s) => s.table);
+    expect(tables.map((s) => s.route)).toEqual(expect.arrayContaining(["News", "About", "Articles", "Setting"]));
+    for (const { route, type, table } of tables) {
+      gateway.seed(type!, [Object.fromEntries(table!.columns.flatMap((c) => (c.source ? [[c.source, `${route} ${c.key}`]] : [])))]);
+      const page = await firstPageQuery(`/${route}`, "")!.load();
+      expect([route, page.rows.length]).toEqual([route, 1]);
+    }
+    // Not at a table's route, nor wider than a phone.
+    expect(firstPageQuery("/Users", "")).toBeUndefined();
+    window.matchMedia = wide;
+    expect(firstPageQuery("/News", "")).toBeUndefined();
   });
 
   it("shows the first page's rows, newest first with their thumbnails, before the list's code has loaded", async () => {

@@ -17,7 +17,7 @@ import { HighlightedRows, LiveAnnouncement, LiveBody, liveRowSx } from "../live/
 import { useLiveList } from "../live/useLiveList";
 import { AddButton } from "./AddButton";
 import { renderCell } from "./cells";
-import type { Column } from "./columns";
+import { ID_ORDER, type Column } from "./columns";
 import { ExportButtons } from "./ExportButtons";
 import { forgetFirstPage } from "./firstPage";
 import { EmptyList } from "./EmptyList";
@@ -174,7 +174,7 @@ export function CrudList({
   edit,
   actions,
   aside,
-  sort = { field: "id", order: "ASC" },
+  sort = ID_ORDER,
   filters = [],
   children,
   empty,

@@ -32,6 +32,9 @@ export interface ListTable {
   sort: SortPayload;
 }
 
+/** The order of a list that declares none: by id (CrudList's default). */
+export const ID_ORDER: SortPayload = { field: "id", order: "ASC" };
+
 export const col = {
   serial: (label = "app.list.serial"): Column => ({ key: "serial", label, kind: "serial" }),
   text: (source: string, label: string, o: Partial<Column> = {}): Column => ({ key: source, source, label, kind: "text", ...o }),

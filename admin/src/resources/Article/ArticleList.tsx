@@ -1,8 +1,8 @@
 import type { RaRecord } from "react-admin";
-import { contentColumns } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { ArticleInputs } from "./ArticleInputs";
+import { articleTable } from "./table";
 
 /** On create the Heading is sent with the Title's value (SPEC section 3). */
 const headingFromTitle = (data: RaRecord) => ({ ...data, heading: data.title });
@@ -11,8 +11,8 @@ const headingFromTitle = (data: RaRecord) => ({ ...data, heading: data.title });
 export const ArticleList = () => (
   <CrudList
     title="resources.Articles.title"
-    sort={{ field: "createdAt", order: "DESC" }}
-    columns={[...contentColumns(), rowActions.edit(), rowActions.showHide(), rowActions.delete()]}
+    sort={articleTable.sort}
+    columns={[...articleTable.columns, rowActions.edit(), rowActions.showHide(), rowActions.delete()]}
     add={{ label: "resources.Articles.add", inputs: <ArticleInputs withHeading={false} />, transform: headingFromTitle }}
     edit={{ title: "resources.Articles.edit", inputs: <ArticleInputs withHeading /> }}
   />

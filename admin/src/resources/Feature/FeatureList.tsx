@@ -1,8 +1,8 @@
 import { lazy } from "react";
-import { contentColumns } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { SectionInputs } from "../../ui/SectionInputs";
+import { featureTable } from "./table";
 
 /** 'Add Pool' signs transactions: its code (and the chain layer) loads on first use. */
 const PoolCreate = lazy(() => import("../Pool/PoolCreate"));
@@ -14,7 +14,8 @@ const PoolCreate = lazy(() => import("../Pool/PoolCreate"));
 export const FeatureList = () => (
   <CrudList
     title="resources.Feature.title"
-    columns={[...contentColumns(), rowActions.edit()]}
+    sort={featureTable.sort}
+    columns={[...featureTable.columns, rowActions.edit()]}
     add={{ label: "resources.Feature.add_pool", dialog: PoolCreate, resource: "Farms" }}
     edit={{ title: "resources.Feature.edit", inputs: <SectionInputs /> }}
   />

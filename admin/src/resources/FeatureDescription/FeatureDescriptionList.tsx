@@ -1,8 +1,8 @@
-import { contentColumns } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { SectionInputs } from "../../ui/SectionInputs";
 import { IpWhitelistCreate } from "../IpWhitelistEntry/IpWhitelistCreate";
+import { featureDescriptionTable } from "./table";
 
 /**
  * Road More Edit: S.No, Image, Title, Heading, Action. Its edit changes the
@@ -12,7 +12,8 @@ import { IpWhitelistCreate } from "../IpWhitelistEntry/IpWhitelistCreate";
 export const FeatureDescriptionList = () => (
   <CrudList
     title="resources.featruedes.title"
-    columns={[...contentColumns(), rowActions.edit("app.list.action")]}
+    sort={featureDescriptionTable.sort}
+    columns={[...featureDescriptionTable.columns, rowActions.edit("app.list.action")]}
     add={{ label: "resources.IpWhitelist.add", dialog: IpWhitelistCreate, resource: "IpWhitelist" }}
     edit={{ title: "resources.featruedes.edit", inputs: <SectionInputs content={false} image={false} /> }}
   />

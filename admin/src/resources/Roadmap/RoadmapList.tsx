@@ -1,7 +1,7 @@
-import { contentColumns } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
 import { SectionInputs } from "../../ui/SectionInputs";
+import { roadmapTable } from "./table";
 
 const DESCRIPTION_MAX = 200;
 
@@ -9,7 +9,8 @@ const DESCRIPTION_MAX = 200;
 export const RoadmapList = () => (
   <CrudList
     title="resources.Roadmap.title"
-    columns={[...contentColumns(), rowActions.edit()]}
+    sort={roadmapTable.sort}
+    columns={[...roadmapTable.columns, rowActions.edit()]}
     edit={{
       title: "resources.Roadmap.edit",
       submitLabel: "resources.Roadmap.update",

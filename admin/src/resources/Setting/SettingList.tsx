@@ -1,7 +1,7 @@
 import { TextInput } from "react-admin";
-import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { rowActions } from "../../ui/rowActions";
+import { settingTable } from "./table";
 
 const FIELDS = "resources.Setting.fields";
 
@@ -9,12 +9,8 @@ const FIELDS = "resources.Setting.fields";
 export const SettingList = () => (
   <CrudList
     title="resources.Setting.title"
-    columns={[
-      col.serial(),
-      col.text("name", `${FIELDS}.name`, { sortable: true }),
-      col.text("value", `${FIELDS}.value`),
-      rowActions.edit(),
-    ]}
+    sort={settingTable.sort}
+    columns={[...settingTable.columns, rowActions.edit()]}
     edit={{
       title: "resources.Setting.edit",
       inputs: (

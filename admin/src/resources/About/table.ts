@@ -1,0 +1,4 @@
+import { contentColumns, ID_ORDER, type ListTable } from "../../ui/columns";
+
+/** The home block entries' columns (S.No, Image, Title, Heading) and order (by id); its screen adds the row buttons. */
+export const aboutTable: ListTable = { columns: contentColumns(), sort: ID_ORDER };
