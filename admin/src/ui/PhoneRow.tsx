@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 /**
  * One record's row on a phone: the thumbnail's place (kept when the list has images, so the texts line up), the
  * primary text, the secondary lines, the row's menu button. The list (PhoneList) and the shell's first page
- * (shell/FirstRows) draw the same rows: their texts wrap alike, so the list replacing the shell's page draws
+ * (ui/FirstRows.tsx) draw the same rows: their texts wrap alike, so the list replacing the shell's page draws
  * nothing larger (the page's largest paint stays the early one).
  */
 export function PhoneRow({

@@ -25,7 +25,7 @@ export interface Column {
 /**
  * A list's value columns and default order, declared beside its screen (resources/<type>/table.ts) and named by its
  * registry row: the screen adds its row buttons, and the shell paints a phone's first page from it before the
- * admin's code has loaded (shell/FirstRows.tsx).
+ * admin's code has loaded (ui/FirstRows.tsx).
  */
 export interface ListTable {
   columns: Column[];
