@@ -4,11 +4,10 @@
 // run waiting (on the database, the browser, the chain), so one CPU-bound lane and two waiting lanes finish
 // in about the time of the longest. Each suite's output goes to .cache/test-logs/<suite>.log and is printed
 // when the suite ends (all of it when it fails); the end prints the time of every suite and the slowest files.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, existsSync, rmSync, createWriteStream } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { prepareNode24 } from "./node24.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LOGS = path.join(ROOT, ".cache/test-logs");
@@ -28,14 +27,18 @@ const build = suite("build (contracts package, migrations, gateway)", [
   npm("run", "build", "-w", "db"),
   npm("run", "build", "-w", "gateway"),
 ]);
-/** Node 24 from the npm registry and a copy of this tree with better-sqlite3 built for it (after the build). */
+/**
+ * Node 24 from the npm registry and a copy of this tree with better-sqlite3 built for it (after the build). In a
+ * process of its own: its work is synchronous (a fresh clone compiles for a minute and a half), and the admin's
+ * jest starts meanwhile.
+ */
 let node24;
-const prepare24 = suite("Node 24 LTS (npm registry) and a copy of the tree for it", [
-  async (log) => {
-    node24 = await prepareNode24({ log: (line) => log.write(`${line}\n`) });
-    log.write(`Node ${node24.version} in ${node24.cwd}\n`);
+const prepare24 = suite("Node 24 LTS (npm registry) and a copy of the tree for it", [["node", "scripts/node24.mjs"]], {
+  stdout: (printed) => {
+    const { nodeBin, cwd, version } = JSON.parse(printed);
+    node24 = { cwd, version, env: { ...process.env, PATH: `${path.dirname(nodeBin)}:${process.env.PATH}` } };
   },
-]);
+});
 const gateway = (db, workers, runtime) => {
   const name = `gateway-${db}-${runtime === "node24" ? "node24" : "node"}`;
   return suite(
@@ -110,7 +113,7 @@ let failed = null;
 const seconds = (ms) => `${Math.floor(ms / 60000)}m${String(Math.round((ms % 60000) / 1000)).padStart(2, "0")}s`;
 
 /** Runs one command with its output appended to the suite's log; resolves to its exit code. */
-function run(command, { cwd = ".", runtime, env, log }) {
+function run(command, { cwd = ".", runtime, env, log, stdout }) {
   if (typeof command === "function") {
     return command(log).then(
       () => 0,
@@ -120,23 +123,56 @@ function run(command, { cwd = ".", runtime, env, log }) {
       },
     );
   }
-  const [cmd, ...args] = command;
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
+    // Under sh, whose `times` (on fd 3) reports the CPU the command and everything it waited for used.
+    const child = spawn("sh", ["-c", '"$@"; code=$?; times >&3; exit $code', "sh", ...command], {
       cwd: path.join(runtime === "node24" ? node24.cwd : ROOT, cwd),
       env: { ...(runtime === "node24" ? node24.env : process.env), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
       detached: true,
     });
     running.add(child);
-    child.stdout.pipe(log, { end: false });
+    let printed = "";
+    if (stdout) child.stdout.on("data", (chunk) => (printed += chunk));
+    else child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
+    let times = "";
+    child.stdio[3].on("data", (chunk) => (times += chunk));
     child.on("close", (code, signal) => {
       running.delete(child);
-      resolve(code ?? (signal ? 1 : 0));
+      cpu.set(log, (cpu.get(log) ?? 0) + childrenCpu(times));
+      let exit = code ?? (signal ? 1 : 0);
+      if (stdout && exit === 0) {
+        try {
+          stdout(printed);
+        } catch (error) {
+          log.write(`${error?.stack ?? error}\n${printed}\n`);
+          exit = 1;
+        }
+      }
+      resolve(exit);
     });
   });
 }
+
+/** CPU seconds each suite's commands used, by the suite's log. */
+const cpu = new Map();
+
+/** The children's user + system seconds from sh's `times` (its second line: "1m2.5s 0m3.1s"). */
+function childrenCpu(times) {
+  const line = times.trim().split("\n")[1] ?? "";
+  return line
+    .split(/\s+/)
+    .map((field) => /^(\d+)m([\d.]+)s$/.exec(field))
+    .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
+}
+
+/** This process's CPU seconds, its own and every child's it waited for (/proc/self/stat: utime stime cutime cstime). */
+function cpuInAll() {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
 
 async function runSuite(current) {
   const file = path.join(LOGS, `${current.label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "")}.log`);
@@ -146,7 +182,7 @@ async function runSuite(current) {
   for (const command of current.commands) {
     if (failed) return { ...current, skipped: true };
     log.write(`$ ${typeof command === "function" ? current.label : command.join(" ")}\n`);
-    code = await run(command, { cwd: current.cwd, runtime: current.runtime, env: current.env, log });
+    code = await run(command, { cwd: current.cwd, runtime: current.runtime, env: current.env, stdout: current.stdout, log });
     if (code !== 0) break;
   }
   await new Promise((resolve) => log.end(resolve));
@@ -166,7 +202,7 @@ async function runSuite(current) {
     const summary = output.split("\n").filter((line) => /^(Tests|Test Suites):/.test(line));
     console.log(`##### ${current.label}: passed in ${seconds(ms)}${summary.length ? `  (${summary.join("; ")})` : ""}`);
   }
-  return { ...current, ms, code };
+  return { ...current, ms, cpu: cpu.get(log) ?? 0, code };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -221,9 +257,17 @@ if (!failed) {
   results.push(...laneResults.flat());
 }
 
-console.log("\n##### Time per suite");
-for (const result of results) console.log(`${result.skipped ? "  skipped" : seconds(result.ms).padStart(9)}  ${result.label}`);
-console.log(`${seconds(Date.now() - started).padStart(9)}  in all (wall clock, lanes side by side)`);
+console.log("\n##### Time per suite: wall clock, CPU (user + system)");
+const cpuSeconds = (s) => `${Math.round(s)} s CPU`.padStart(11);
+for (const result of results)
+  console.log(
+    result.skipped
+      ? `  skipped${"".padStart(13)}  ${result.label}`
+      : `${seconds(result.ms).padStart(9)}  ${cpuSeconds(result.cpu)}  ${result.label}`,
+  );
+console.log(
+  `${seconds(Date.now() - started).padStart(9)}  ${cpuSeconds(cpuInAll())}  in all (lanes side by side; CPU of every process the run started)`,
+);
 const slow = slowestFiles(results);
 if (slow.length) {
   console.log("\n##### Slowest test files");
