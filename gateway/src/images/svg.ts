@@ -1,5 +1,4 @@
 import createDOMPurify, { type DOMPurify } from "dompurify";
-import { JSDOM } from "jsdom";
 import { cssReferences } from "./css";
 import { rasterError } from "./raster";
 import { sniffImage } from "./sniff";
@@ -84,6 +83,10 @@ function attributeError(name: string, value: string, maxPixels: number): string 
 
 function purifier() {
   if (instance) return instance;
+  // Loaded on the first SVG, not with the module: jsdom is a large tree to load (about a second of CPU), and most
+  // processes (the gateway's start, every test file) never sanitise an SVG.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous load on first use
+  const { JSDOM } = require("jsdom") as typeof import("jsdom");
   const { window } = new JSDOM("");
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   // The hooks see what DOMPurify is about to drop, so a refusal can say what was found.

@@ -1,7 +1,6 @@
-import { createHash } from "crypto";
 import { createConnection, type Connection } from "mysql2/promise";
-import { migrations } from "@presale/db";
 import { createDataSource, runMigrations } from "../../src/database";
+import { migrationsKey } from "./sqliteTemplate";
 
 /**
  * Test databases on MariaDB start as copies of one migrated database, the template.
@@ -18,12 +17,7 @@ const MYSQL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 const CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci";
 const PREFIX = "presale_template_";
 
-const templateName = () =>
-  PREFIX +
-  createHash("sha256")
-    .update(migrations.map((migration) => `${migration.name}\n${migration.toString()}`).join("\n"))
-    .digest("hex")
-    .slice(0, 16);
+const templateName = () => PREFIX + migrationsKey();
 
 /** Whether the template exists and is complete (its last step, a marker table, is written after the migrations). */
 async function ready(conn: Connection, name: string): Promise<boolean> {

@@ -13,6 +13,7 @@ import { openDatabase } from "../../src/database";
 import { createLogger } from "../../src/logger";
 import { Services } from "../../src/services";
 import { createMigratedDatabase } from "./mysqlTemplate";
+import { copyMigratedSqlite } from "./sqliteTemplate";
 
 export const ADMIN = { name: "admin", email: "admin@example.com", password: "admin-pass-123" };
 export const TEST_DB = (process.env.TEST_DB ?? "sqlite") as "sqlite" | "mysql";
@@ -44,7 +45,7 @@ export async function startSignedIn(opts: Parameters<typeof startTestApp>[0] = {
   return { app, token: await app.adminToken() };
 }
 
-/** A fresh product on a fresh database (a new SQLite file, or a new MariaDB database, migrated from a template, dropped on close). */
+/** A fresh product on a fresh database (a new SQLite file or MariaDB database, copied from a migrated template; dropped on close). */
 export async function startTestApp(
   opts: {
     env?: Record<string, string>;
@@ -70,7 +71,7 @@ export async function startTestApp(
       await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await connection.end();
     };
-  }
+  } else await copyMigratedSqlite(path.join(dataDir, "test.sqlite"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
