@@ -54,8 +54,9 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
-    // jest.mock factories run before imports, so they require() what they return; the compile script is CommonJS.
-    files: ["**/test/**", "**/__tests__/**", "abis/scripts/*.js"],
+    // jest.mock factories run before imports, so they require() what they return; the compile script and Jest's
+    // runtime (loaded with require) are CommonJS.
+    files: ["**/test/**", "**/__tests__/**", "abis/scripts/*.js", "scripts/jest/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   prettier,

@@ -41,6 +41,8 @@ export default {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+  // V8's code cache shared by the test files of a worker (the file says why).
+  runtime: "<rootDir>/../scripts/jest/codeCacheRuntime.cjs",
   transform: { "^.+\\.(t|j)sx?$": swc, "^.+\\.mjs$": swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join("|")})/)`],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],

@@ -65,6 +65,8 @@ module.exports = {
     "^@presale/abis/node$": "<rootDir>/../abis/src/node.ts",
   },
   setupFiles: ["reflect-metadata"],
+  // V8's code cache shared by the test files of a worker (the file says why).
+  runtime: "<rootDir>/../scripts/jest/codeCacheRuntime.cjs",
   // npm test runs this suite beside two other lanes on a 2-core machine, where a test takes up to 4 times its quiet
   // time (many sign-ins, several apps): the bound catches a hang, not a slow machine.
   testTimeout: 60000,

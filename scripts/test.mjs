@@ -249,10 +249,11 @@ mkdirSync(LOGS, { recursive: true });
 const started = Date.now();
 console.log(`${quick ? "Quick tests" : "All tests"}: logs in ${path.relative(ROOT, LOGS)}/`);
 const results = [await runSuite(build)];
+let laneResults = [];
 if (!failed) {
   // The admin's jest (machine Node) starts while Node 24 is fetched and the copy made, mostly disk and network.
   ready24 = quick ? null : runSuite(prepare24).then((result) => results.push(result));
-  const laneResults = await Promise.all(lanes.map(runLane));
+  laneResults = await Promise.all(lanes.map(runLane));
   await ready24;
   results.push(...laneResults.flat());
 }
@@ -265,8 +266,17 @@ for (const result of results)
       ? `  skipped${"".padStart(13)}  ${result.label}`
       : `${seconds(result.ms).padStart(9)}  ${cpuSeconds(result.cpu)}  ${result.label}`,
   );
+console.log("\n##### Time per lane (its suites one after another; the lanes side by side)");
+laneResults.forEach((lane, index) => {
+  const done = lane.filter((result) => !result.skipped);
+  const ms = done.reduce((sum, result) => sum + result.ms, 0);
+  const cpu = done.reduce((sum, result) => sum + result.cpu, 0);
+  console.log(
+    `${seconds(ms).padStart(9)}  ${cpuSeconds(cpu)}  lane ${index + 1}: ${lane.map((result) => result.label.split(" (")[0]).join("; ")}`,
+  );
+});
 console.log(
-  `${seconds(Date.now() - started).padStart(9)}  ${cpuSeconds(cpuInAll())}  in all (lanes side by side; CPU of every process the run started)`,
+  `${seconds(Date.now() - started).padStart(9)}  ${cpuSeconds(cpuInAll())}  in all (wall clock; CPU of every process the run started)`,
 );
 const slow = slowestFiles(results);
 if (slow.length) {
