@@ -16,6 +16,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -26,6 +27,12 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
  * Dockerfile's base image is the same version.
  */
 export const NODE24_VERSION = process.env.NODE24_VERSION || "24.18.1";
+/**
+ * Node 24 itself and better-sqlite3 compiled for it are the same for every checkout: kept in the user's cache, as npm
+ * keeps its tarballs, so a fresh clone on a machine that ran the suites before skips the download and the minute and a
+ * half of compiling. The copy of the tree (below) is the checkout's own, in its .cache.
+ */
+const MACHINE_CACHE = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "presale-backoffice/node24");
 /** Not copied at the top (the checkout's git link, this cache, the local database). */
 const SKIPPED = new Set([".git", ".cache", "data"]);
 /** Not copied at any depth: dependencies are linked apart; test output is rewritten by the runs. */
@@ -40,7 +47,7 @@ function run(cmd, args, options = {}) {
   return result.stdout;
 }
 
-/** bin/node and include/node of the given version, unpacked once into .cache/node24/node-v<version>. */
+/** bin/node and include/node of the given version, unpacked once into <cacheDir>/node-v<version>. */
 function nodeDirFor(cacheDir, version, log) {
   const dir = path.join(cacheDir, `node-v${version}`);
   if (existsSync(path.join(dir, "bin/node"))) return dir;
@@ -109,7 +116,7 @@ function nodeModulesFolders() {
 export async function prepareNode24({ log = (line) => console.error(line) } = {}) {
   const cacheDir = path.join(root, ".cache/node24");
   const version = NODE24_VERSION;
-  const nodeDir = nodeDirFor(cacheDir, version, log);
+  const nodeDir = nodeDirFor(MACHINE_CACHE, version, log);
   const nodeBin = path.join(nodeDir, "bin/node");
   const reported = run(nodeBin, ["--version"]).trim();
   if (reported !== `v${version}`) throw new Error(`node24: ${nodeBin} reports ${reported}, expected v${version}`);
@@ -119,7 +126,7 @@ export async function prepareNode24({ log = (line) => console.error(line) } = {}
     PATH: `${path.join(nodeDir, "bin")}:${process.env.PATH}`,
   };
   const sqliteVersion = JSON.parse(readFileSync(path.join(root, "node_modules/better-sqlite3/package.json"), "utf8")).version;
-  const built = path.join(cacheDir, `better-sqlite3-${sqliteVersion}-node-v${version}`);
+  const built = path.join(MACHINE_CACHE, `better-sqlite3-${sqliteVersion}-node-v${version}`);
   const tree = path.join(cacheDir, "tree");
   const key = `${version} ${sqliteVersion} ${lockHash()}`;
   const keyFile = path.join(cacheDir, "tree.key");
