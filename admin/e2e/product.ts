@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from "child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "fs";
+import { createHash } from "crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "fs";
 import { createServer } from "net";
-import { tmpdir } from "os";
+import { homedir, tmpdir } from "os";
 import path from "path";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -36,6 +37,55 @@ const WORKSPACES: Workspace[] = [
   { name: "admin", inputs: ["src", "public", "index.html", "vite.config.ts", "package.json"], output: "dist/index.html" },
 ];
 
+/**
+ * The admin's build (about 45 s of CPU) is kept in the user's cache under a hash of what it is built from, so a fresh
+ * clone of the same sources (as CI makes) restores it instead of building again. Only the latest build is kept.
+ */
+const ADMIN_BUILDS = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "presale-backoffice/admin-dist");
+const ADMIN_INPUTS = [
+  "admin/src",
+  "admin/public",
+  "admin/index.html",
+  "admin/vite.config.ts",
+  "admin/package.json",
+  "abis/src",
+  "package-lock.json",
+];
+
+function adminBuildKey(): string {
+  const hash = createHash("sha256");
+  const add = (file: string) => {
+    if (!existsSync(file)) return;
+    if (statSync(file).isDirectory())
+      readdirSync(file)
+        .sort()
+        .forEach((name) => add(path.join(file, name)));
+    else hash.update(`${path.relative(ROOT, file)}\0`).update(readFileSync(file));
+  };
+  ADMIN_INPUTS.forEach((input) => add(path.join(ROOT, input)));
+  return hash.digest("hex").slice(0, 24);
+}
+
+function restoreAdminBuild(log: (line: string) => void): boolean {
+  const kept = path.join(ADMIN_BUILDS, adminBuildKey());
+  if (!existsSync(path.join(kept, "index.html"))) return false;
+  const dist = path.join(ROOT, "admin/dist");
+  rmSync(dist, { recursive: true, force: true });
+  cpSync(kept, dist, { recursive: true });
+  log(`e2e: admin build restored from ${kept}`);
+  return true;
+}
+
+function keepAdminBuild() {
+  const key = adminBuildKey();
+  mkdirSync(ADMIN_BUILDS, { recursive: true });
+  for (const name of readdirSync(ADMIN_BUILDS)) if (name !== key) rmSync(path.join(ADMIN_BUILDS, name), { recursive: true, force: true });
+  const partial = path.join(ADMIN_BUILDS, `${key}.${process.pid}.partial`);
+  cpSync(path.join(ROOT, "admin/dist"), partial, { recursive: true });
+  rmSync(path.join(ADMIN_BUILDS, key), { recursive: true, force: true });
+  renameSync(partial, path.join(ADMIN_BUILDS, key));
+}
+
 /** Builds each workspace whose output is missing or older than its sources (abis and db, then gateway, then admin). */
 export function buildIfStale(log = console.log) {
   let upstreamRebuilt = false;
@@ -45,10 +95,12 @@ export function buildIfStale(log = console.log) {
     const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
     const changedAt = Math.max(...ws.inputs.map((i) => newest(path.join(dir, i))));
     if (builtAt === 0 || changedAt > builtAt || (upstreamRebuilt && ws.name === "gateway")) {
+      if (ws.name === "admin" && restoreAdminBuild(log)) continue;
       log(`e2e: building ${ws.name}`);
       // Jest sets NODE_ENV=test, which would give a development build of React.
       const { NODE_ENV: _ignored, ...env } = process.env;
       execFileSync("npm", ["run", "build", "-w", ws.name], { cwd: ROOT, stdio: "inherit", env });
+      if (ws.name === "admin") keepAdminBuild();
       upstreamRebuilt = true;
     }
   }
