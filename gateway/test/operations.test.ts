@@ -1,3 +1,5 @@
+import { Redis } from "ioredis";
+import net from "net";
 import { loadConfig } from "../src/config";
 import { withTestApp } from "./support/testApp";
 
@@ -84,6 +86,42 @@ describe("operations configuration", () => {
   });
 });
 
+/**
+ * A TCP proxy to the local Redis (127.0.0.1:6379) that can hang: connected, it then passes nothing on either way, as a
+ * Redis that stopped answering; closed, connections to it are refused.
+ */
+async function redisThatHangs() {
+  let hung = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(6379, "127.0.0.1");
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => undefined).on("close", () => (client.destroy(), upstream.destroy(), sockets.delete(socket)));
+    }
+    client.on("data", (chunk: Buffer) => void (hung || upstream.write(chunk)));
+    upstream.on("data", (chunk: Buffer) => void (hung || client.write(chunk)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    hang: () => void (hung = true),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What `request` answers; fails naming `what` when it does not answer within `ms` (generous: it catches a hang). */
+async function answerOf<T>(what: string, request: PromiseLike<T>, ms = 30_000): Promise<T> {
+  let ceiling: NodeJS.Timeout | undefined;
+  return Promise.race([
+    Promise.resolve(request),
+    new Promise<never>((_, reject) => (ceiling = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms))),
+  ]).finally(() => clearTimeout(ceiling));
+}
+
 describe("/readyz", () => {
   it("is 200 naming every check when the database, its migrations and the image store answer", async () => {
     await withTestApp({ env: { REPLICA_ID: "replica-a" } }, async (app) => {
@@ -110,16 +148,31 @@ describe("/readyz", () => {
   });
 
   it("is 503 naming Redis when the configured Redis does not answer, and /healthz stays 200", async () => {
-    // Port 1 on loopback: nothing listens there, so every connection is refused at once.
-    await withTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1", REDIS_PREFIX: `ops-test-${process.pid}:` } }, async (app) => {
-      const started = Date.now();
-      const res = await app.http.get("/readyz");
-      expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ ready: false, redis: "down", database: "up", images: "up", down: ["redis"] });
-      expect(Date.now() - started).toBeLessThan(3000);
-      await app.http.get("/healthz").expect(200);
-    });
-  });
+    const redis = await redisThatHangs();
+    const prefix = `ops-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
+    try {
+      await withTestApp({ env: { REDIS_URL: redis.url, REDIS_PREFIX: prefix } }, async (app) => {
+        expect((await app.http.get("/readyz")).body).toMatchObject({ ready: true, redis: "up" });
+        // Hung: its PING never answers, and /readyz answers all the same (the probe's own bound ends the wait).
+        redis.hang();
+        const res = await answerOf("/readyz while Redis hangs", app.http.get("/readyz"));
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ ready: false, redis: "down", database: "up", images: "up", down: ["redis"] });
+        await answerOf("/healthz while Redis hangs", app.http.get("/healthz").expect(200));
+        // Gone: every connection refused.
+        await redis.close();
+        const refused = await answerOf("/readyz while Redis refuses connections", app.http.get("/readyz"));
+        expect([refused.status, refused.body.down]).toEqual([503, ["redis"]]);
+        await answerOf("/healthz while Redis refuses connections", app.http.get("/healthz").expect(200));
+      });
+    } finally {
+      await redis.close();
+      const client = new Redis(6379, "127.0.0.1", { maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const keys = await client.keys(`${prefix}*`).catch(() => []);
+      if (keys.length) await client.del(...keys);
+      client.disconnect();
+    }
+  }, 120_000);
 });
 
 describe("log lines", () => {

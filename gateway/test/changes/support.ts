@@ -15,7 +15,7 @@ export interface Stream {
   body: string;
   heard: Heard[];
   ended: Promise<void>;
-  /** Waits (at most `ms`) until `check` holds of what was heard. */
+  /** Waits until `check` holds of what was heard (at most `ms`, 30 s by default: a hang fails it, not a slow machine). */
   until(check: (heard: Heard[]) => boolean, ms?: number): Promise<Heard[]>;
   close(): void;
 }
@@ -50,11 +50,13 @@ export function openStream(
           body: "",
           heard: [],
           ended: new Promise((done) => res.once("close", done)),
-          async until(check, ms = 3000) {
+          async until(check, ms = 30_000) {
             const end = Date.now() + ms;
             while (!check(stream.heard)) {
               if (Date.now() > end)
-                throw new Error(`not heard within ${ms} ms; heard ${JSON.stringify(stream.heard)}; body ${stream.body}`);
+                throw new Error(
+                  `waited ${ms} ms for the stream to hear ${String(check)}; heard ${JSON.stringify(stream.heard)}; body ${stream.body}`,
+                );
               await new Promise((r) => setTimeout(r, 20));
             }
             return stream.heard;

@@ -223,10 +223,13 @@ describe("API tokens", () => {
       Number(expiring.apiToken.id),
     ]);
     // Moved behind the process's back (a real expiry is checked on every use): it holds once the lookup is renewed (SESSION_CACHE_MS).
-    const expiresAt = Date.now() + 3000;
+    const deadline = Date.now() + 30_000;
     let code = errorCode(await app.gql(read, {}, expiring.token));
-    while (code !== "UNAUTHENTICATED" && Date.now() < expiresAt) code = errorCode(await app.gql(read, {}, expiring.token));
-    expect(code).toBe("UNAUTHENTICATED");
+    while (code !== "UNAUTHENTICATED") {
+      if (Date.now() > deadline) throw new Error(`waited 30 s for the expired token to be refused; still ${code ?? "answered"}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      code = errorCode(await app.gql(read, {}, expiring.token));
+    }
 
     expect(fieldErrors(await app.gql(CREATE, { name: "odd", expiresInDays: 12 }, session))?.expiresInDays).toBeDefined();
     // A forged secret for a real id is refused.
@@ -296,7 +299,9 @@ describe("API tokens", () => {
 /** Two replicas sharing the database and Redis: revocation and the rate limit hold on both. */
 describe("API tokens on two replicas", () => {
   const prefix = `presale-test-tokens-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
-  const env = { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix, API_TOKEN_RATE_PER_MINUTE: "5" };
+  // B keeps a token's lookup for a minute (SESSION_CACHE_MS at its most): within the tests' waits, only the revocation's
+  // notice (the owner's session mark) can make B refuse what it looked up.
+  const env = { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix, API_TOKEN_RATE_PER_MINUTE: "5", SESSION_CACHE_MS: "60000" };
   let replicaA: TestApp;
   let replicaB: TestApp;
 
@@ -307,7 +312,7 @@ describe("API tokens on two replicas", () => {
 
   afterAll(() => closeReplicas([replicaA, replicaB], prefix));
 
-  it("a token revoked on A is refused on B within 1 s; the rate limit is shared, 429 with Retry-After", async () => {
+  it("a token revoked on A is refused on B before B's lookup of it runs out; the rate limit is shared, 429 with Retry-After", async () => {
     const admin = await replicaA.adminToken();
     const made = await replicaA.gql(CREATE, { name: "shared" }, admin);
     const { token, apiToken } = made.body.data.createApiToken;
@@ -318,11 +323,13 @@ describe("API tokens on two replicas", () => {
     expect((await replicaB.gql(read, {}, token)).body.errors).toBeUndefined();
 
     await replicaA.gql(`mutation($id: ID!) { revokeApiToken(id: $id) }`, { id: apiToken.id }, admin);
-    const start = Date.now();
+    const deadline = Date.now() + 30_000;
     let code = errorCode(await replicaB.gql(read, {}, token));
-    while (code !== "UNAUTHENTICATED" && Date.now() - start < 1000) code = errorCode(await replicaB.gql(read, {}, token));
-    expect(code).toBe("UNAUTHENTICATED");
-    expect(Date.now() - start).toBeLessThan(1000);
+    while (code !== "UNAUTHENTICATED") {
+      if (Date.now() > deadline) throw new Error(`waited 30 s for B to refuse the token revoked on A; still ${code ?? "answered"}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      code = errorCode(await replicaB.gql(read, {}, token));
+    }
 
     const limited = (await replicaA.gql(CREATE, { name: "limited" }, admin)).body.data.createApiToken.token;
     for (let i = 0; i < 5; i++) expect((await (i % 2 ? replicaA : replicaB).gql(read, {}, limited)).status).toBe(200);
@@ -333,5 +340,5 @@ describe("API tokens on two replicas", () => {
     const rest = await replicaB.http.get("/api/get/setting").set("Authorization", `Bearer ${limited}`);
     expect(rest.status).toBe(429);
     expect(Number(rest.headers["retry-after"])).toBeGreaterThan(0);
-  }, 30_000);
+  }, 90_000);
 });

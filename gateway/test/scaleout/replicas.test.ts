@@ -25,12 +25,15 @@ function roundRobin<T>(items: T[]) {
   return () => items[next++ % items.length];
 }
 
+/** A request gives up after this: generous, it catches a hang, not a slow machine. */
+const REQUEST_CEILING_MS = 30_000;
+
 async function gql(gateway: GatewayProcess, query: string, variables: Record<string, unknown> = {}, token?: string) {
   const res = await fetch(`${gateway.url}/graphql`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: token } : {}) },
     body: JSON.stringify({ query, variables }),
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(REQUEST_CEILING_MS),
   });
   return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } };
 }
@@ -42,18 +45,28 @@ async function adminToken(gateway: GatewayProcess) {
   if (!res.body.data?.login?.token) throw new Error(`sign-in failed: ${JSON.stringify(res)}`);
   return `Bearer ${res.body.data.login.token}`;
 }
-const newsHeadings = async (gateway: GatewayProcess) => {
-  const res = await fetch(`${gateway.url}/api/get/news`, { signal: AbortSignal.timeout(5000) });
+/** The public news list's headings, and whether the answer was a kept one (it carries the cache's strong ETag). */
+const newsList = async (gateway: GatewayProcess) => {
+  const res = await fetch(`${gateway.url}/api/get/news`, { signal: AbortSignal.timeout(REQUEST_CEILING_MS) });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { Heading: string }[]).map((n) => n.Heading);
+  const headings = ((await res.json()) as { Heading: string }[]).map((n) => n.Heading);
+  return { headings, kept: /^"[\w-]+"$/.test(res.headers.get("etag") ?? "") };
 };
+const newsHeadings = async (gateway: GatewayProcess) => (await newsList(gateway)).headings;
+/** What `request` answers; a request that gave up (REQUEST_CEILING_MS) fails naming `what` it asked. */
+const answerTo = <T>(what: string, request: Promise<T>) =>
+  request.catch((error: unknown) => {
+    throw new Error(`no answer to ${what}: ${String(error)}`);
+  });
 
-/** Polls `check` every 50 ms until it is true or `ms` pass; answers how long it took, or null. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number | null> {
-  const started = Date.now();
-  for (;;) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    if (Date.now() - started > ms) return null;
+/**
+ * Polls `check` every 50 ms until it is true; fails naming `what` after `ms` (generous: it catches what never
+ * happens, not a slow machine).
+ */
+async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -65,11 +78,10 @@ async function startRedisServer(port: number): Promise<ChildProcess> {
   });
   const client = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   try {
-    const up = await within(5000, async () => {
+    await until(`redis-server to start on port ${port}`, async () => {
       await client.connect().catch(() => undefined);
       return (await client.ping()) === "PONG";
     });
-    if (up === null) throw new Error(`redis-server did not start on port ${port}`);
   } finally {
     client.disconnect();
   }
@@ -196,16 +208,16 @@ describe("two replicas behind a round-robin", () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(files.png)).toBe(true);
   });
 
-  it("shows on B, within 1 s, a write made through A to a public list B has cached", async () => {
+  it("shows on B a write made through A to a public list B has cached", async () => {
     const token = await adminToken(replicaA);
     const heading = `Fresh ${RUN}`;
-    // Twice: the second answer comes from B's cache.
-    await newsHeadings(replicaB);
+    // B answers from its cache (asked again until it does: a replica whose version reads came back late reads uncached
+    // meanwhile). A kept answer has no expiry: only the shared versions can make B read the list again.
+    await until("B to keep the list", async () => (await newsList(replicaB)).kept);
     expect(await newsHeadings(replicaB)).not.toContain(heading);
     const created = await gql(replicaA, `mutation($h: String) { createNews(heading: $h) { id } }`, { h: heading }, token);
     expect(created.body.errors).toBeUndefined();
-    const took = await within(1000, async () => (await newsHeadings(replicaB)).includes(heading));
-    expect(took).not.toBeNull();
+    await until("B's list to show the write made through A", async () => (await newsHeadings(replicaB)).includes(heading));
   });
 
   it("refuses on B a session ended on A", async () => {
@@ -227,22 +239,30 @@ describe("two replicas behind a round-robin", () => {
       await Promise.all([waitFor(replicaC), waitFor(replicaD)]);
       expect((await signIn(replicaC)).status).toBe(200);
 
-      await stopProcess(redis);
+      // Hung (stopped, its connections open and unanswered): nothing waits for it, every answer below still comes.
+      redis.kill("SIGSTOP");
       for (const gateway of [replicaC, replicaD]) {
-        const started = Date.now();
-        const refused = await signIn(gateway);
+        const refused = await answerTo("a sign-in while Redis hangs", signIn(gateway));
         expect(refused.status).toBe(503);
-        expect(Date.now() - started).toBeLessThan(5000);
-        expect(await newsHeadings(gateway)).toEqual(expect.arrayContaining([seedContent.news[0].heading]));
-        expect((await gql(gateway, "{ _allNewsMeta { count } }")).status).toBe(200);
-        const ready = await fetch(`${gateway.url}/readyz`);
+        expect(await answerTo("the news list while Redis hangs", newsHeadings(gateway))).toEqual(
+          expect.arrayContaining([seedContent.news[0].heading]),
+        );
+        expect((await answerTo("a GraphQL count while Redis hangs", gql(gateway, "{ _allNewsMeta { count } }"))).status).toBe(200);
+        const ready = await answerTo(
+          "/readyz while Redis hangs",
+          fetch(`${gateway.url}/readyz`, { signal: AbortSignal.timeout(REQUEST_CEILING_MS) }),
+        );
         expect(ready.status).toBe(503);
         expect(await ready.json()).toMatchObject({ redis: "down", down: ["redis"] });
       }
 
+      // Down: connections refused.
+      await stopProcess(redis);
+      for (const gateway of [replicaC, replicaD]) expect((await signIn(gateway)).status).toBe(503);
+
       redis = await startRedisServer(port);
       for (const gateway of [replicaC, replicaD]) {
-        expect(await within(15_000, async () => (await signIn(gateway)).status === 200)).not.toBeNull();
+        await until(`sign-in on ${gateway.url} to work again`, async () => (await signIn(gateway)).status === 200);
         expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
       }
     } finally {

@@ -3,7 +3,9 @@ import { closeReplicas, errorCode, startReplicas, type TestApp } from "../suppor
 /** Two replicas sharing one database and the local Redis (a key prefix of this run): a role change holds on both. */
 describe("roles: a changed role on every replica", () => {
   const prefix = `presale-test-roles-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
-  const env = { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix };
+  // B keeps a session's lookup for a minute (SESSION_CACHE_MS at its most): within the test's wait, only the role
+  // change's notice (its users' session marks) can make B refuse what the lookup allowed.
+  const env = { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix, SESSION_CACHE_MS: "60000" };
   let replicaA: TestApp;
   let replicaB: TestApp;
 
@@ -13,7 +15,7 @@ describe("roles: a changed role on every replica", () => {
 
   afterAll(() => closeReplicas([replicaA, replicaB], prefix));
 
-  it("refuses on B, within 1 s, what a role change made on A took away", async () => {
+  it("refuses on B, before B's lookup of the session runs out, what a role change made on A took away", async () => {
     const admin = await replicaA.adminToken();
     const role = await replicaA.gql(
       `mutation { createRole(name: "writer", permissions: [{ resource: "Setting", actions: ["read", "create"] }]) { id } }`,
@@ -29,7 +31,7 @@ describe("roles: a changed role on every replica", () => {
     const login = await replicaB.gql(`mutation { login(email: "w@example.com", password: "role-pass-123") { token } }`);
     const token = login.body.data.login.token;
     const write = `mutation { createSetting { id } }`;
-    // B has looked the session up, role included (and keeps the lookup for SESSION_CACHE_MS).
+    // B has looked the session up, role included (and keeps the lookup for SESSION_CACHE_MS, a minute here).
     expect(errorCode(await replicaB.gql(write, {}, token))).toBe("BAD_USER_INPUT");
 
     await replicaA.gql(
@@ -37,10 +39,12 @@ describe("roles: a changed role on every replica", () => {
       { id },
       admin,
     );
-    const start = Date.now();
+    const deadline = Date.now() + 30_000;
     let code = errorCode(await replicaB.gql(write, {}, token));
-    while (code !== "FORBIDDEN" && Date.now() - start < 1000) code = errorCode(await replicaB.gql(write, {}, token));
-    expect(code).toBe("FORBIDDEN");
-    expect(Date.now() - start).toBeLessThan(1000);
-  }, 30_000);
+    while (code !== "FORBIDDEN") {
+      if (Date.now() > deadline) throw new Error(`waited 30 s for B to refuse what the role change took away; still ${code}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      code = errorCode(await replicaB.gql(write, {}, token));
+    }
+  }, 90_000);
 });

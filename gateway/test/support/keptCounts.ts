@@ -26,7 +26,7 @@ export const create = (app: TestApp, heading: string) => app.services.resource(N
  * Polls `check` every 20 ms until it holds (bounded: generous, since a replica whose version reads come back late
  * stops trusting its mirror until they do, which on a heavily loaded machine lasted seconds).
  */
-export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 30_000) {
   const start = Date.now();
   while (!(await check())) {
     if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);

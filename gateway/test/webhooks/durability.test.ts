@@ -1,4 +1,4 @@
-import { createWebhook, payloadOf, startReceiver, webhookApp, write } from "./support";
+import { createWebhook, once, payloadOf, startReceiver, webhookApp, write } from "./support";
 
 describe("webhook outbox durability and replicas", () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -19,9 +19,9 @@ describe("webhook outbox durability and replicas", () => {
     products.push(crashed);
     await createWebhook(crashed.app, receiver.url);
     const made = await write(crashed.app, `mutation { createNews(heading: "Survives") { id } }`);
-    const rows = await crashed.app.services.ds.query(`SELECT status FROM webhook_deliveries`);
-    expect(rows).toEqual([{ status: "pending" }]);
-    await new Promise((r) => setTimeout(r, 200));
+    // Never claimed (a claim counts an attempt), so never sent.
+    const rows = (await crashed.app.services.ds.query(`SELECT status, attempts FROM webhook_deliveries`)) as { attempts: unknown }[];
+    expect(rows.map((row) => ({ ...row, attempts: Number(row.attempts) }))).toEqual([{ status: "pending", attempts: 0 }]);
     expect(receiver.received).toEqual([]);
 
     const restarted = await webhookApp(undefined, crashed.app);
@@ -64,8 +64,12 @@ describe("webhook outbox durability and replicas", () => {
       ids.push((await write(app, `mutation($h: String!) { createNews(heading: $h) { id } }`, { h: `Replicated ${i}` })).createNews.id);
     }
     await receiver.until((received) => received.length >= 10);
-    // Time for a second sending of any of them to arrive.
-    await new Promise((r) => setTimeout(r, 500));
+    // Each delivery claimed once: a second sender would have counted a second attempt before sending, and a delivered
+    // one is never claimed again.
+    const sent = async () =>
+      (await first.app.services.ds.query(`SELECT status, attempts FROM webhook_deliveries`)) as { status: string; attempts: unknown }[];
+    await once("every delivery recorded as delivered", sent, (rows) => rows.every((row) => row.status === "delivered"));
+    expect((await sent()).map((row) => [row.status, Number(row.attempts)])).toEqual(ids.map(() => ["delivered", 1]));
     expect(receiver.received).toHaveLength(10);
     expect(new Set(receiver.received.map((request) => request.headers["webhook-id"])).size).toBe(10);
     expect(receiver.received.map((request) => payloadOf(request).change.id).sort()).toEqual([...ids].sort());

@@ -49,11 +49,14 @@ export async function startReceiver() {
     hold(on: boolean) {
       holding = on;
     },
-    /** Waits (at most `ms`) until `check` holds of what was received. */
-    async until(check: (received: Received[]) => boolean, ms = 5000) {
+    /** Waits until `check` holds of what was received (at most `ms`: generous, it catches a hang, not a slow machine). */
+    async until(check: (received: Received[]) => boolean, ms = 30_000) {
       const end = Date.now() + ms;
       while (!check(received)) {
-        if (Date.now() > end) throw new Error(`not received within ${ms} ms; received ${JSON.stringify(received.map((r) => r.body))}`);
+        if (Date.now() > end)
+          throw new Error(
+            `waited ${ms} ms for the receiver to get ${String(check)}; received ${JSON.stringify(received.map((r) => r.body))}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
       return received;
@@ -104,13 +107,15 @@ export const payloadOf = (request: Received) =>
   JSON.parse(request.body) as { type: string; change: { resource: string; id: string; op: string }; data: Record<string, unknown> | null };
 
 /**
- * What `read` answers once `check` holds of it (polled for at most `ms`): the receiver has its request before the
- * worker has recorded the answer, so a delivery's status follows a moment after.
+ * What `read` answers once `check` holds of it: the receiver has its request before the worker has recorded the
+ * answer, so a delivery's status follows a moment after. Polled for at most `ms` (generous: a hang, not a slow
+ * machine, fails it), then fails naming `what` it waited for.
  */
-export async function once<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 5000): Promise<T> {
+export async function once<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   let value = await read();
-  while (!check(value) && Date.now() < end) {
+  while (!check(value)) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}; last read ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 50));
     value = await read();
   }
