@@ -4,6 +4,7 @@ import net from "net";
 import { tmpdir } from "os";
 import { files } from "../support/files";
 import { errorCode, startSignedIn, TestApp } from "../support/testApp";
+import { waitFor } from "./timing";
 
 const CREATE_NEWS = `mutation($f: Upload) { createNews(heading: "img", description: "d", file: $f) { id imageUri } }`;
 
@@ -118,15 +119,11 @@ describe("images store faults", () => {
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
       );
       socket.write(files.png);
-      const within = async (done: () => boolean) => {
-        const deadline = Date.now() + 10_000;
-        while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      };
-      await within(() => spools().length > 0);
+      await waitFor("the upload to be spooled", () => spools().length > 0);
       expect(spools()).toHaveLength(1);
       socket.destroy();
       // Before, the parser waited for the rest of the body forever, holding the file open.
-      await within(() => !spools().length);
+      await waitFor("the spooled file to be removed once the client went away", () => !spools().length);
       expect(spools()).toEqual([]);
     } finally {
       // A failed expectation above leaves the cut-off request open: close it, or server.close waits for it.
