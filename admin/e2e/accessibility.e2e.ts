@@ -52,7 +52,8 @@ async function quiet(page: Page) {
   // The app bar's loader shows while any read is under way (a chain read can start after the network went idle
   // once, on a loaded machine): scanned mid-read, buttons are still changing state.
   await page.locator(".app-loader").waitFor({ state: "detached" });
-  await page.waitForTimeout(300);
+  // Two frames drawn since: whatever the last render changed has its style applied, and its transitions have started.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // A button just enabled is still fading to its colour: axe would measure the colour half-way.
   // Endless animations (spinners) never finish and are left out.
   await page.evaluate(() =>

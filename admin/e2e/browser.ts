@@ -37,6 +37,13 @@ function trackRequests(page: Page) {
   page.on("requestfinished", (request) => requests.delete(request));
   page.on("requestfailed", (request) => requests.delete(request));
   inflight.set(page, requests);
+  const open = new Set<Request>();
+  page.on("response", (response) => {
+    if (response.url().endsWith("/graphql/stream") && response.ok()) open.add(response.request());
+  });
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+  streams.set(page, open);
   const lines: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() !== "error" && msg.type() !== "warning") return;
@@ -44,6 +51,21 @@ function trackRequests(page: Page) {
     if (lines.length > 20) lines.shift();
   });
   consoleLines.set(page, lines);
+}
+
+/**
+ * Each page's change streams that are open: answered, not ended. The gateway answers a stream once it is subscribed
+ * to the changes, so a write made after that is told to the page.
+ */
+const streams = new WeakMap<Page, Set<Request>>();
+
+/** Waits until the page's change stream is open (see `streams`), or fails saying it did not open. */
+export async function streamOpen(page: Page, timeoutMs = 30_000) {
+  const open = streams.get(page);
+  if (!open) throw new Error("the page was not opened through launch()");
+  await eventually(() => {
+    if (!open.size) throw new Error(`${page.url()}: no change stream (/graphql/stream) open after ${timeoutMs / 1000} s`);
+  }, timeoutMs);
 }
 
 /** Each page's last 20 console errors and warnings. */
@@ -219,8 +241,11 @@ export function unsignedToken(payload: Record<string, unknown>) {
   return `${b64({ alg: "HS256", typ: "JWT" })}.${b64(payload)}.forged`;
 }
 
-/** Retries an assertion until it passes (or the time is up). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+/**
+ * Retries an assertion until it passes, or throws its last failure once `timeoutMs` is up: a ceiling that catches a
+ * hang, generous enough that a slow machine only waits longer.
+ */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

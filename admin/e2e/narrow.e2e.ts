@@ -225,5 +225,5 @@ it("opens a News row's edit dialog when tapped at 390 px, reads its History top 
       (error: Error) => (/not found/i.test(error.message) ? null : Promise.reject(error)),
     );
     expect(left).toBeNull();
-  }, 20_000);
+  }, 60_000);
 }, 120_000);

@@ -165,6 +165,6 @@ export async function toast(page: Page, text: string, timeout = 60_000) {
 /** A toast (and the line under it saying what happened, if given), then its closing: the next identical toast is a new one. */
 export async function toastCameAndWent(page: Page, text: string, detail?: string) {
   await toast(page, text);
-  if (detail) await page.getByText(detail, { exact: true }).first().waitFor({ timeout: 5_000 });
-  await page.getByText(text, { exact: true }).first().waitFor({ state: "hidden", timeout: 15_000 });
+  if (detail) await page.getByText(detail, { exact: true }).first().waitFor();
+  await page.getByText(text, { exact: true }).first().waitFor({ state: "hidden", timeout: 60_000 });
 }

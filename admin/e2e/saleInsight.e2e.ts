@@ -6,9 +6,10 @@
  */
 import { mined } from "@presale/abis";
 import { parseEther, parseUnits } from "ethers";
+import type { Page } from "playwright-core";
 import { baseUrl, eventually, shot } from "./browser";
 import { ownerSaleForFile } from "./ownerSale";
-import { contract } from "./saleChain";
+import { contract, type SaleChain } from "./saleChain";
 
 // Deposit and start the sale on chain before the browser opens: this file is about what the page shows.
 const setup = ownerSaleForFile(async ({ chain, sale }) => {
@@ -20,12 +21,64 @@ const setup = ownerSaleForFile(async ({ chain, sale }) => {
 
 /** The page's JSON-RPC requests to the chain node (its read provider and the injected wallet alike). */
 const rpcRequests: string[] = [];
+/**
+ * The indexed block of each answer to the page's SaleInsight poll of the gateway, in order: the page's own clock (one
+ * poll every POLL_MS), and where it learns of a new block. The idle windows below are counted in these polls, not in
+ * seconds, so a slow machine makes them longer, never shorter.
+ */
+const polls: number[] = [];
 
-it("shows a purchase from another account on ManageSale without reloading", async () => {
-  const { page, chain, sale } = setup;
+beforeAll(() => {
+  const { page, chain } = setup;
   page.on("request", (request) => {
     if (request.url().startsWith(chain.rpcUrl)) rpcRequests.push(request.postData() ?? "");
   });
+  page.on("response", (response) => {
+    if (!response.url().endsWith("/graphql") || !response.request().postData()?.includes("query SaleInsight")) return;
+    void response.json().then(
+      (body: { data?: { presaleStats?: { indexedBlock: number } } }) => polls.push(body.data?.presaleStats?.indexedBlock ?? -1),
+      () => polls.push(-1),
+    );
+  });
+});
+
+/** Waits until the page has had `count` more answers to its SaleInsight poll than `from`; says so when it has not. */
+async function pollsAnswered(from: number, count: number, what: string) {
+  await eventually(() => {
+    if (polls.length < from + count)
+      throw new Error(`${what}: the page's SaleInsight poll was answered ${polls.length - from} of ${count} times`);
+  }, 60_000);
+}
+
+/** The block the page's chain read was made at ("Values read at block N"), once no read is under way. */
+async function readAt(page: Page): Promise<number> {
+  if (await page.getByRole("button", { name: "Read again" }).isDisabled()) throw new Error("the page is reading the chain");
+  const caption = await page.getByText(/^Values read at block \d+$/).textContent();
+  return Number(/\d+$/.exec(caption ?? "")?.[0]);
+}
+
+/**
+ * Waits until the page knows of the chain's last block and is done with it: a poll answered at that block, the page
+ * asked again since (its reaction to an answer comes with the answer, its next poll POLL_MS later), and its chain read
+ * made at that block, finished. Gives the block.
+ */
+async function caughtUp(page: Page, chain: SaleChain): Promise<number> {
+  const head = await chain.provider.getBlockNumber();
+  const answered = await eventually(() => {
+    const at = polls.findIndex((block) => block >= head);
+    if (at < 0) throw new Error(`no SaleInsight poll has answered at block ${head} yet (answers: ${JSON.stringify(polls)})`);
+    return at;
+  }, 60_000);
+  await pollsAnswered(answered + 1, 1, `the page's next poll after the answer at block ${head}`);
+  await eventually(async () => {
+    const at = await readAt(page);
+    if (at < head) throw new Error(`the page's chain read is at block ${at}, not yet at ${head}`);
+  }, 60_000);
+  return head;
+}
+
+it("shows a purchase from another account on ManageSale without reloading", async () => {
+  const { page, chain, sale } = setup;
   await page.goto(`${baseUrl()}/ManageSale/${sale.presale}`);
   const bnb = page.getByTestId("progress-BNB");
   await eventually(async () => expect(await bnb.textContent()).toBe("0 of 100 BNB (0%)"), 60_000);
@@ -55,11 +108,11 @@ it("shows a purchase from another account on ManageSale without reloading", asyn
 
 it("costs the chain node at most one request per new block while idle", async () => {
   const { page, chain } = setup;
-  // Let the purchase's reads settle, then watch the idle page for a while (several gateway polls).
-  await page.waitForTimeout(3000);
+  // The purchase's reads are done; then the idle page is watched for three of its gateway polls (each one where it
+  // decides whether to read the chain): a page reading on each poll, or on a clock of its own, would read here.
+  const block = await caughtUp(page, chain);
   const requests = rpcRequests.length;
-  const block = await chain.provider.getBlockNumber();
-  await page.waitForTimeout(15_000);
+  await pollsAnswered(polls.length, 3, "watching the idle page");
   const newBlocks = (await chain.provider.getBlockNumber()) - block;
   expect(rpcRequests.length - requests).toBeLessThanOrEqual(newBlocks);
 
@@ -68,9 +121,11 @@ it("costs the chain node at most one request per new block while idle", async ()
   const before = rpcRequests.length;
   const start = await chain.provider.getBlockNumber();
   await mined(presale.buyToken({ value: parseEther("1") }));
-  await eventually(async () => expect(await page.getByTestId("progress-BNB").textContent()).toBe("3.5 of 100 BNB (3.5%)"), 30_000);
-  await page.waitForTimeout(6000);
+  // The progress comes from the page's chain read: its read of the new block is done.
+  await eventually(async () => expect(await page.getByTestId("progress-BNB").textContent()).toBe("3.5 of 100 BNB (3.5%)"), 60_000);
+  // Two more polls: whatever else the new block made the page read, it has asked for by now.
+  await pollsAnswered(polls.length, 2, "watching the page after the purchase");
   const reads = rpcRequests.length - before;
   expect(reads).toBeGreaterThanOrEqual(1);
   expect(reads).toBeLessThanOrEqual((await chain.provider.getBlockNumber()) - start);
-});
+}, 240_000);

@@ -386,7 +386,7 @@ describe("every screen against the real gateway", () => {
       await shot(page, `09-articles${slot}`);
       await last.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("button", { name: "Undo" }).waitFor();
-      await eventually(async () => expect(await count(`_allArticleImagesMeta(filter: { slot: ${slot} })`)).toBe(before), 15_000);
+      await eventually(async () => expect(await count(`_allArticleImagesMeta(filter: { slot: ${slot} })`)).toBe(before), 60_000);
     }
   });
 
