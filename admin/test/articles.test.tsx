@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openDialog, openRow, png, setupUser, submitExpecting } from "./helpers";
+import { enter, findDialog, openDialog, openRow, png, setupUser, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
@@ -38,15 +38,15 @@ describe("News Description", () => {
     expect(within(dialog).getByLabelText("Vimeo Link")).toHaveValue("https://vimeo.com/1");
     expect(await within(dialog).findByText("every block")).toBeInTheDocument(); // in the rich-text editor
     await user.clear(within(dialog).getByLabelText("Vimeo Link"));
-    await user.type(within(dialog).getByLabelText("Vimeo Link"), "https://vimeo.com/2");
+    await enter(user, within(dialog).getByLabelText("Vimeo Link"), "https://vimeo.com/2");
     await submitExpecting(user, dialog, "Update", "updateNewsDescription", { vimeoLink: "https://vimeo.com/2" });
     expect(gateway.lastCall("updateNewsDescription").variables.description).toContain("<strong>every block</strong>");
   });
 
   it("adds one with any image", async () => {
     const { user, dialog } = await openDialog("/Newsdescription", "Staking explained", "Add News Description");
-    await user.type(within(dialog).getByLabelText("Title"), "Presale guide");
-    await user.type(within(dialog).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
+    await enter(user, within(dialog).getByLabelText("Title"), "Presale guide");
+    await enter(user, within(dialog).getByLabelText("Youtube Link"), "https://www.youtube.com/watch?v=2");
     await user.upload(
       within(dialog).getByLabelText("Image", { selector: "input[type=file]" }),
       new File(["x"], "guide.jpg", { type: "image/jpeg" }),
@@ -81,9 +81,9 @@ describe("Latest Articles", () => {
     await user.click(screen.getByRole("button", { name: "Add Latest Article" }));
     const dialog = await findDialog();
     expect(within(dialog).queryByLabelText("Heading")).toBeNull();
-    await user.type(within(dialog).getByLabelText("Title"), "Farming 101");
-    await user.type(within(dialog).getByLabelText("Youtube Link 1"), "https://youtu.be/a");
-    await user.type(within(dialog).getByLabelText("Vimeo Link 4"), "https://vimeo.com/d");
+    await enter(user, within(dialog).getByLabelText("Title"), "Farming 101");
+    await enter(user, within(dialog).getByLabelText("Youtube Link 1"), "https://youtu.be/a");
+    await enter(user, within(dialog).getByLabelText("Vimeo Link 4"), "https://vimeo.com/d");
     await submitExpecting(user, dialog, "Add", "createArticle", {
       title: "Farming 101",
       heading: "Farming 101",
@@ -105,7 +105,7 @@ describe("Latest Articles", () => {
     }
     expect(within(dialog).getByLabelText("Youtube Link 3")).toHaveValue("https://youtu.be/2");
     expect(await within(dialog).findByText("Claim")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText("Heading"), " now");
+    await enter(user, within(dialog).getByLabelText("Heading"), " now");
     await submitExpecting(user, dialog, "Update", "updateArticle", {
       heading: "Getting started now",
       newsLink2: "https://youtu.be/2",

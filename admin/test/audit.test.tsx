@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openRow, rowOf, setupUser } from "./helpers";
+import { enter, findDialog, openRow, rowOf, setupUser } from "./helpers";
 import { renderApp, shownLocation, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -18,7 +18,7 @@ async function editSettingThenConflict() {
   const dialog = await findDialog();
   const value = await within(dialog).findByLabelText("Value");
   await user.clear(value);
-  await user.type(value, "Mine");
+  await enter(user, value, "Mine");
   savedByOther("Setting", "1", { value: "Theirs" });
   await user.click(within(dialog).getByRole("button", { name: "Update" }));
   const alert = await within(dialog).findByRole("alert");
@@ -40,7 +40,7 @@ describe("no silent overwrite", () => {
     await user.click(within(alert).getByRole("button", { name: "Reload their version" }));
     await waitFor(() => expect(within(dialog).getByLabelText("Value")).toHaveValue("Theirs"));
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText("Value"), " and mine");
+    await enter(user, within(dialog).getByLabelText("Value"), " and mine");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.rows("Setting")[0].value).toBe("Theirs and mine"));
     expect(gateway.lastCall("updateSetting").variables).toMatchObject({ expectedVersion: 2 });
@@ -387,8 +387,8 @@ describe("the Activity screen", () => {
     await rowOf("LaunchPad #3");
     const user = setupUser();
     await user.type(screen.getByLabelText("Record"), "9");
-    await user.type(screen.getByLabelText("From"), "2024-05-02");
-    await user.type(screen.getByLabelText("To"), "2024-05-03");
+    await enter(user, screen.getByLabelText("From"), "2024-05-02");
+    await enter(user, screen.getByLabelText("To"), "2024-05-03");
     await waitFor(() =>
       expect(gateway.lastCall("allAuditEvents").variables.filter).toEqual({
         recordId: "9",

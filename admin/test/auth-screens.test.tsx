@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { setupUser, signInThroughForm } from "./helpers";
+import { enter, setupUser, signInThroughForm } from "./helpers";
 import { renderApp } from "./render";
 import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
@@ -28,8 +28,8 @@ describe("Login", () => {
     const user = setupUser();
     renderApp("/login");
     gateway.failNext("login", { message: "Email or password is incorrect", code: "UNAUTHENTICATED", status: 401 });
-    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await user.type(screen.getByLabelText("Password"), "wrong");
+    await enter(user, await screen.findByLabelText("Email"), "admin@example.com");
+    await enter(user, screen.getByLabelText("Password"), "wrong");
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Email or password is incorrect");
     gateway.failNext("login", badInput({ password: "Password is required" }));
@@ -50,17 +50,17 @@ describe("Login with two-factor sign-in", () => {
       status: 401,
     };
     gateway.failNext("login", required);
-    await user.type(await screen.findByLabelText("Email"), "admin@example.com");
-    await user.type(screen.getByLabelText("Password"), "admin-pass-123");
+    await enter(user, await screen.findByLabelText("Email"), "admin@example.com");
+    await enter(user, screen.getByLabelText("Password"), "admin-pass-123");
     await user.click(screen.getByRole("button", { name: "Login" }));
     const code = await screen.findByLabelText("Authentication code");
     expect(localStorage.getItem("token")).toBeNull();
     gateway.failNext("login", required);
-    await user.type(code, "111111");
+    await enter(user, code, "111111");
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText(/That code is not valid/)).toBeInTheDocument();
     await user.clear(screen.getByLabelText("Authentication code"));
-    await user.type(screen.getByLabelText("Authentication code"), "123456");
+    await enter(user, screen.getByLabelText("Authentication code"), "123456");
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Welcome to the back-office")).toBeInTheDocument();
     expect(gateway.lastCall("login").variables).toEqual({ email: "admin@example.com", password: "admin-pass-123", code: "123456" });
@@ -86,10 +86,10 @@ describe("Register", () => {
   it("registers, then goes to /login with the gateway's message", async () => {
     const user = setupUser();
     renderApp("/register");
-    await user.type(await screen.findByLabelText("Name"), "Dana");
-    await user.type(screen.getByLabelText("Email"), "dana@example.com");
-    await user.type(screen.getByLabelText("Password"), "dana-pass-1");
-    await user.type(screen.getByLabelText("Confirm Password"), "dana-pass-1");
+    await enter(user, await screen.findByLabelText("Name"), "Dana");
+    await enter(user, screen.getByLabelText("Email"), "dana@example.com");
+    await enter(user, screen.getByLabelText("Password"), "dana-pass-1");
+    await enter(user, screen.getByLabelText("Confirm Password"), "dana-pass-1");
     await user.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
     expect(await screen.findByRole("alert")).toHaveTextContent(/waits for an administrator.s approval/);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { ChainError } from "../src/chain/errors";
-import { findDialog, openDialog, openRow, setupUser } from "./helpers";
+import { enter, findDialog, openDialog, openRow, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, OTHER, OWNER, receipt } from "./chainScreenMocks";
@@ -47,7 +47,7 @@ describe("Blocklist", () => {
   it("asks for a wallet before adding", async () => {
     fakeChain.connected = false;
     const { user, dialog } = await openDialog("/blocklist", BLOCKED, "Add");
-    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
+    await enter(user, within(dialog).getByLabelText("Wallet Address"), NEW);
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByText("Please connect your wallet")).toBeInTheDocument();
     expect(fakeChain.sendTransaction).not.toHaveBeenCalled();
@@ -56,7 +56,7 @@ describe("Blocklist", () => {
   it("checks the address from 42 characters", async () => {
     const { user, dialog } = await openDialog("/blocklist", BLOCKED, "Add");
     const input = within(dialog).getByLabelText("Wallet Address");
-    await user.type(input, "0x90F79bf6EB2c4f870365E785982E1f101E93b90");
+    await enter(user, input, "0x90F79bf6EB2c4f870365E785982E1f101E93b90");
     expect(within(dialog).queryByText("Invalid Address!")).toBeNull();
     await user.type(input, "z");
     expect(within(dialog).getByText("Invalid Address!")).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe("Blocklist", () => {
     );
     await user.click(screen.getByRole("button", { name: "Add" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW.toLowerCase());
+    await enter(user, within(dialog).getByLabelText("Wallet Address"), NEW.toLowerCase());
     fakeChain.sendTransaction.mockImplementation(async () => {
       fakeChain.readBlacklisted.mockImplementation(async (addresses: string[]) => new Map(addresses.map((a) => [a, a !== STALE])));
       return receipt(55);
@@ -100,7 +100,7 @@ describe("Blocklist", () => {
     );
     await user.click(screen.getByRole("button", { name: "Add" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
+    await enter(user, within(dialog).getByLabelText("Wallet Address"), NEW);
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(
       await screen.findByText(`Try Again ! The connected wallet ${OTHER} is not the owner of the token contract (owner ${OWNER})`),

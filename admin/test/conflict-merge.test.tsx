@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openRow, png } from "./helpers";
+import { enter, findDialog, openRow, png } from "./helpers";
 import { signIn } from "./render";
 import { gateway } from "./setup";
 import { comparedPaths, mergedValues, mergeFields, sameFormValue } from "../src/ui/mergeFields";
@@ -90,7 +90,7 @@ const fieldRow = (table: HTMLElement, label: string) =>
 
 async function retype(user: Awaited<ReturnType<typeof openRow>>["user"], input: HTMLElement, text: string) {
   await user.clear(input);
-  await user.type(input, text);
+  await enter(user, input, text);
 }
 
 describe("the conflict panel", () => {

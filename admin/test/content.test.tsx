@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openDialog, openRow, png, setupUser, submitExpecting } from "./helpers";
+import { enter, findDialog, openDialog, openRow, png, setupUser, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -38,10 +38,10 @@ describe("Home (about) at /About", () => {
     expect(within(row).getByAltText("welcome.png")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add hometitle" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText("Title"), "Farms");
-    await user.type(within(dialog).getByLabelText("Heading"), "Provide liquidity");
-    await user.type(within(dialog).getByLabelText("Description"), "Earn rewards");
-    await user.type(within(dialog).getByLabelText("Content"), "Deposit fee 1%");
+    await enter(user, within(dialog).getByLabelText("Title"), "Farms");
+    await enter(user, within(dialog).getByLabelText("Heading"), "Provide liquidity");
+    await enter(user, within(dialog).getByLabelText("Description"), "Earn rewards");
+    await enter(user, within(dialog).getByLabelText("Content"), "Deposit fee 1%");
     await submitExpecting(user, dialog, "Add", "createAbout", {
       title: "Farms",
       heading: "Provide liquidity",
@@ -60,7 +60,7 @@ describe("Home (about) at /About", () => {
     expect(within(d).getByLabelText("Identifier")).toHaveValue("landing_banner01");
     await u.upload(within(d).getByLabelText("Image"), png("new-logo.png"));
     await u.clear(within(d).getByLabelText("Title"));
-    await u.type(within(d).getByLabelText("Title"), "Welcome back");
+    await enter(u, within(d).getByLabelText("Title"), "Welcome back");
     await u.click(within(d).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.callsOf("updateAbout")).toHaveLength(1));
     const call = gateway.lastCall("updateAbout");
@@ -80,7 +80,7 @@ describe("Image Text Edit at /Feature", () => {
     await u.upload(within(d).getByLabelText("Image"), new File(["x"], "pic.webp"));
     expect(await screen.findByText("Allowed Only PNG File")).toBeInTheDocument();
     await u.clear(within(d).getByLabelText("Content"));
-    await u.type(within(d).getByLabelText("Content"), "New content");
+    await enter(u, within(d).getByLabelText("Content"), "New content");
     await u.click(within(d).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateFeature")?.variables).toMatchObject({ id: "2", content: "New content" }));
     expect(gateway.lastCall("updateFeature").variables.file ?? null).toBeNull();
@@ -104,7 +104,7 @@ describe("Road More at /featruedes", () => {
     expect(within(d).queryByLabelText("Content")).toBeNull();
     expect(within(d).queryByLabelText("Image")).toBeNull();
     await u.clear(within(d).getByLabelText("Description"));
-    await u.type(within(d).getByLabelText("Description"), "Transparent rewards");
+    await enter(u, within(d).getByLabelText("Description"), "Transparent rewards");
     await u.click(within(d).getByRole("button", { name: "Update" }));
     await waitFor(() =>
       expect(gateway.lastCall("updateFeatureDescription")?.variables).toMatchObject({ description: "Transparent rewards" }),
@@ -113,7 +113,7 @@ describe("Road More at /featruedes", () => {
 
   it("adds an IP address to the whitelist", async () => {
     const { user, dialog } = await openDialog("/featruedes", "Road more heading", "Add IP Address");
-    await user.type(within(dialog).getByLabelText("IP Address"), "203.0.113.7");
+    await enter(user, within(dialog).getByLabelText("IP Address"), "203.0.113.7");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createIpWhitelistEntry")?.variables).toEqual({ address: "203.0.113.7" }));
     expect(await screen.findByText("Added successfully")).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe("Home Page and Home Image", () => {
     const { u, d } = await openEdit("Hero");
     expect(within(d).getByLabelText("Identifier")).toHaveValue("Landing_page2");
     await u.clear(within(d).getByLabelText("Heading"));
-    await u.type(within(d).getByLabelText("Heading"), "Staking, farms");
+    await enter(u, within(d).getByLabelText("Heading"), "Staking, farms");
     await u.click(within(d).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateHomePage")?.variables).toMatchObject({ heading: "Staking, farms" }));
   });
@@ -180,7 +180,7 @@ describe("Settings", () => {
     const dialog = await findDialog();
     expect(await within(dialog).findByLabelText("Name")).toBeDisabled();
     await user.clear(within(dialog).getByLabelText("Value"));
-    await user.type(within(dialog).getByLabelText("Value"), "Presale");
+    await enter(user, within(dialog).getByLabelText("Value"), "Presale");
     await submitExpecting(user, dialog, "Update", "updateSetting", { id: "1", value: "Presale" });
     expect(await screen.findByText("Presale")).toBeInTheDocument();
   });
@@ -203,7 +203,7 @@ describe("Farms", () => {
 
   it("'Add Farm' adds a home-block entry and the toast says it is listed in the Home section, with a link", async () => {
     const { user, dialog } = await openDialog("/Farms", "No user found!", "Add Farm");
-    await user.type(within(dialog).getByLabelText("Title"), "Farm block");
+    await enter(user, within(dialog).getByLabelText("Title"), "Farm block");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.lastCall("createAbout")?.variables).toMatchObject({ title: "Farm block" }));
     const toast = await screen.findByRole("status");
@@ -222,7 +222,7 @@ describe("Farms", () => {
     expect(within(d).getByLabelText("Title")).toHaveValue("Welcome");
     expect(within(d).getByLabelText("Content")).toHaveValue("Welcome content");
     await u.clear(within(d).getByLabelText("Heading"));
-    await u.type(within(d).getByLabelText("Heading"), "New heading");
+    await enter(u, within(d).getByLabelText("Heading"), "New heading");
     await u.click(within(d).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.lastCall("updateAbout")?.variables).toMatchObject({ heading: "New heading" }));
     expect(gateway.callsOf("updatePool")).toHaveLength(0);

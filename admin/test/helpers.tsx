@@ -1,10 +1,41 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { isInaccessible, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderApp } from "./render";
 import { gateway } from "./setup";
 
-/** A user who may pick any file, as the file chooser lets one (its accept list is a hint). */
-export const setupUser = () => userEvent.setup({ applyAccept: false });
+/**
+ * A user who may pick any file, as the file chooser lets one (its accept list is a hint), unless `options` say otherwise.
+ * A click does not hover its target first (`skipHover`): no test is about what the pointer passing over does (one that
+ * is hovers), and a hovered button's tooltip stayed open, positioned again by Popper on each render of the screen (a
+ * tenth of the sorting test's CPU, through jsdom's getComputedStyle of every ancestor).
+ */
+export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
+  userEvent.setup({ applyAccept: false, skipHover: true, ...options });
+
+/**
+ * Enters `value` in a field as a paste does: one input event. Typing key by key re-renders the whole form per character
+ * (a 42-character address took seconds of CPU in jsdom); tests of what a keystroke does type instead.
+ */
+export async function enter(user: ReturnType<typeof setupUser>, field: HTMLElement, value: string) {
+  await user.click(field);
+  await user.paste(value);
+}
+
+/**
+ * The button named `name` in `container`, as getByRole("button", { name }) finds it, for a container of hundreds of
+ * fields (the 250-row whitelist). Computing a button's name asks jsdom for its labels, which asks every label of the
+ * document for its control, each searching the whole document for its `for` id: seconds per button there (20 s of
+ * CPU per test). Found by its text, the button must be the only one, a button, named by that text (no aria-label or
+ * aria-labelledby overriding it) and not hidden from assistive technology, as getByRole would check.
+ */
+export function buttonByText(container: HTMLElement, name: string) {
+  const button = within(container).getByText(name);
+  expect(button).toHaveRole("button");
+  expect(button).not.toHaveAttribute("aria-label");
+  expect(button).not.toHaveAttribute("aria-labelledby");
+  expect(isInaccessible(button)).toBe(false);
+  return button;
+}
 
 /** The open dialog (modal). */
 export const findDialog = () => screen.findByRole("dialog");
@@ -56,8 +87,8 @@ export async function submitExpecting(
 /** Signs in through the sign-in form at /login as `email` with `password`. */
 export async function signInThroughForm(email: string, password: string, user = setupUser()) {
   renderApp("/login");
-  await user.type(await screen.findByLabelText("Email"), email);
-  await user.type(screen.getByLabelText("Password"), password);
+  await enter(user, await screen.findByLabelText("Email"), email);
+  await enter(user, screen.getByLabelText("Password"), password);
   await user.click(screen.getByRole("button", { name: "Login" }));
   return user;
 }

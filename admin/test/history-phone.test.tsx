@@ -1,6 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { findShown } from "./helpers";
+import { findShown, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { phoneWidth } from "./phoneWidth";
 import { gateway } from "./setup";
@@ -29,7 +28,7 @@ describe("the History tab on a phone (390 px)", () => {
   });
 
   it("shows the revisions and the comparison as blocks, no table, long values wrapping", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/news", { styled: true });
     await user.click(await findShown("Staking v3"));
     const dialog = await screen.findByRole("dialog");

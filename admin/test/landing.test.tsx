@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openRow, png, setupUser } from "./helpers";
+import { enter, findDialog, openRow, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -115,7 +115,7 @@ describe("Landing (/Home)", () => {
       new File([new Uint8Array([0x47, 0x49, 0x46])], "claim.GIF", { type: "image/gif" }),
     );
     await user.clear(within(dialog).getByLabelText("Block 1 Description"));
-    await user.type(within(dialog).getByLabelText("Block 1 Description"), "Pay in BNB");
+    await enter(user, within(dialog).getByLabelText("Block 1 Description"), "Pay in BNB");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.callsOf("updateLandingBlock")).toHaveLength(1));
     const call = gateway.lastCall("updateLandingBlock");

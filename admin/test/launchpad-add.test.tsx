@@ -7,7 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { graphql, HttpResponse } from "msw";
 import { ChainError } from "../src/chain/errors";
 import { chainMock, CONFIG, OTHER, OWNER, receipt } from "./chainMock";
-import { setupUser } from "./helpers";
+import { enter, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { badInput } from "./fakeGateway";
 import { gateway, server } from "./setup";
@@ -67,11 +67,11 @@ async function fill(user: ReturnType<typeof setupUser>, dialog: HTMLElement, ove
     "BUSD Hard Cap": "50000",
     ...overrides,
   };
-  await user.type(within(dialog).getByLabelText("Token Address"), TOKEN);
+  await enter(user, within(dialog).getByLabelText("Token Address"), TOKEN);
   await waitFor(() => expect(within(dialog).getByLabelText("Token Decimal")).toHaveValue("9"));
   await user.click(within(dialog).getByRole("combobox", { name: "Pool (lock period)" }));
   await user.click(await screen.findByRole("option", { name: "Pool 1: 180 days lock" }));
-  for (const [label, value] of Object.entries(values)) if (value) await user.type(within(dialog).getByLabelText(label), value);
+  for (const [label, value] of Object.entries(values)) if (value) await enter(user, within(dialog).getByLabelText(label), value);
 }
 
 it("shows every LaunchPad field and fills name, symbol and decimals from the token contract", async () => {

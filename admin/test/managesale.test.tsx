@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { interfaceOf } from "@presale/abis";
 import { ChainError } from "../src/chain/errors";
-import { findDialog, setupUser } from "./helpers";
+import { buttonByText, enter, findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { chainTransaction, fakeChain, OTHER, OWNER, PRESALE, presaleState, receipt, STAKING, TOKEN } from "./chainScreenMocks";
@@ -82,7 +82,7 @@ describe("ManageSale", () => {
     fakeChain.sendTransaction.mockImplementation(async () => receipt(77));
     const price = within(group("Price of Token in USDT")).getByRole("textbox");
     await user.clear(price);
-    await user.type(price, "2.5");
+    await enter(user, price, "2.5");
     await user.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
     // SPEC's toast, then what happened, with the token's symbol.
@@ -97,18 +97,17 @@ describe("ManageSale", () => {
     ] as const) {
       const input = within(group(label)).getByRole("textbox");
       await user.clear(input);
-      await user.type(input, text);
+      await enter(user, input, text);
       await user.click(within(group(label)).getByRole("button", { name: "Update" }));
       await waitFor(() => expect(lastRequest()).toMatchObject({ fn, args: [value] }));
     }
     const token = within(group("Token Address")).getByRole("textbox");
     await user.clear(token);
-    await user.type(token, "0x1234");
+    await enter(user, token, "0x1234");
     expect(within(group("Token Address")).getByText("Invalid Address!")).toBeInTheDocument();
     expect(within(group("Token Address")).getByRole("button", { name: "Update" })).toBeDisabled();
     await user.clear(token);
-    await user.click(token);
-    await user.paste(OTHER.toLowerCase());
+    await enter(user, token, OTHER.toLowerCase());
     await user.click(within(group("Token Address")).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(lastRequest()).toMatchObject({ fn: "setTokenAddress", args: [OTHER] }));
     expect(fakeChain.sent()).toHaveLength(5);
@@ -120,7 +119,7 @@ describe("ManageSale", () => {
     await openSale();
     const input = within(group("Hard Cap For USDT")).getByRole("textbox");
     await user.clear(input);
-    await user.type(input, "1.0000000000000000001");
+    await enter(user, input, "1.0000000000000000001");
     expect(within(group("Hard Cap For USDT")).getByText("Hard Cap For USDT has more than 18 decimals")).toBeInTheDocument();
     expect(within(group("Hard Cap For USDT")).getByRole("button", { name: "Update" })).toBeDisabled();
   });
@@ -441,13 +440,11 @@ describe("Add Whitelist", () => {
     const user = setupUser();
     const dialog = await openDialog();
     expect(within(dialog).getByRole("heading", { name: "Add Whitelist" })).toBeInTheDocument();
-    // Addresses are pasted, as people enter them (typed, each of their 42 keys renders the whole screen again).
-    await user.click(within(dialog).getByLabelText("User Address"));
-    await user.paste(OTHER);
-    await user.type(within(dialog).getByLabelText("BNB Value"), "1.5");
+    // Values are pasted, as people enter addresses (typed, each of their 42 keys renders the whole screen again).
+    await enter(user, within(dialog).getByLabelText("User Address"), OTHER);
+    await enter(user, within(dialog).getByLabelText("BNB Value"), "1.5");
     await user.click(within(dialog).getByRole("button", { name: "Add a row" }));
-    await user.click(within(dialog).getAllByLabelText("User Address")[1]);
-    await user.paste(OWNER);
+    await enter(user, within(dialog).getAllByLabelText("User Address")[1], OWNER);
     await user.type(within(dialog).getAllByLabelText("BNB Value")[1], "2");
     await user.click(within(dialog).getByRole("button", { name: "Add a row" }));
     expect(within(dialog).getAllByLabelText("User Address")).toHaveLength(3);
@@ -504,7 +501,7 @@ describe("Add Whitelist", () => {
     expect(await within(dialog).findByTestId("whitelist-plan")).toHaveTextContent(
       "250 addresses in 2 transactions · 10 duplicate addresses merged (values summed)",
     );
-    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    await user.click(buttonByText(dialog, "Submit"));
     expect(await screen.findByText("250 addresses whitelisted")).toBeInTheDocument();
     const sent = fakeChain.sendTransaction.mock.calls.map(([req]) => req.args as [string[], bigint[]]);
     expect(sent.map(([addresses]) => addresses.length)).toEqual([200, 50]);
@@ -521,7 +518,7 @@ describe("Add Whitelist", () => {
     fakeChain.sendTransaction
       .mockImplementationOnce(async () => receipt())
       .mockRejectedValueOnce(new ChainError("rejected", "Transaction rejected in the wallet"));
-    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    await user.click(buttonByText(dialog, "Submit"));
     expect(await screen.findByText("Try Again ! Transaction rejected in the wallet")).toBeInTheDocument();
     expect(await within(dialog).findByText("10 addresses in 1 transaction")).toBeInTheDocument();
   }, 180_000);

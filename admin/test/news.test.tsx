@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { openRow, openDialog } from "./helpers";
+import { enter, openDialog, openRow, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
@@ -37,16 +36,16 @@ describe("News screen", () => {
     await user.upload(input, new File(["plain text"], "notes.txt", { type: "text/plain" }));
     expect(await screen.findByText("Allowed Only PNG, JPG, WEBP, GIF, SVG File")).toBeInTheDocument();
     expect(within(dialog).getByText("No file chosen")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText("Heading"), "No image");
+    await enter(user, within(dialog).getByLabelText("Heading"), "No image");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(gateway.callsOf("createNews")).toHaveLength(1));
     expect(gateway.lastCall("createNews").variables.file ?? null).toBeNull();
   });
 
   it("adds a news item with its image as a multipart upload", async () => {
-    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", userEvent.setup());
-    await user.type(within(dialog).getByLabelText("Heading"), "Presale opens");
-    await user.type(within(dialog).getByLabelText("Description"), "Whitelist first");
+    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", setupUser({ applyAccept: true }));
+    await enter(user, within(dialog).getByLabelText("Heading"), "Presale opens");
+    await enter(user, within(dialog).getByLabelText("Description"), "Whitelist first");
     const file = new File([new Uint8Array([137, 80, 78, 71])], "open.JPG", { type: "image/jpeg" });
     await user.upload(within(dialog).getByLabelText("Image"), file);
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
@@ -69,7 +68,7 @@ describe("News screen: edit, show/hide, delete", () => {
 
   it("updates a news item; the update takes PNG or SVG only", async () => {
     // The chooser's accept list is a hint a user can override: check the rule itself.
-    const { user, row } = await openRow("/News", "Staking v2 is live", userEvent.setup({ applyAccept: false }));
+    const { user, row } = await openRow("/News", "Staking v2 is live", setupUser());
     await user.click(within(row).getByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "Update News" })).toBeInTheDocument();
@@ -84,7 +83,7 @@ describe("News screen: edit, show/hide, delete", () => {
     await user.upload(within(dialog).getByLabelText("Image"), new File(["x"], "logo.SVG", { type: "image/svg+xml" }));
     expect(within(dialog).getByText("logo.SVG")).toBeInTheDocument();
     await user.clear(heading);
-    await user.type(heading, "Staking v3");
+    await enter(user, heading, "Staking v3");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(gateway.callsOf("updateNews")).toHaveLength(1));
     const call = gateway.lastCall("updateNews");
@@ -95,7 +94,7 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("shows the server's field errors under each input", async () => {
-    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", userEvent.setup());
+    const { user, dialog } = await openDialog("/News", "Staking v2 is live", "Add News", setupUser());
     gateway.failNext("createNews", badInput({ heading: "Heading is required", imageUri: "The file is not an image" }));
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await within(dialog).findByText("Heading is required")).toBeInTheDocument();
@@ -104,7 +103,7 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("shows and hides an item in place", async () => {
-    const { user, row } = await openRow("/News", "Staking v2 is live", userEvent.setup());
+    const { user, row } = await openRow("/News", "Staking v2 is live", setupUser());
     await user.click(within(row).getByRole("button", { name: "Hide" }));
     await waitFor(() => expect(gateway.lastCall("updateNews")?.variables).toEqual({ id: "1", visible: false, expectedVersion: 1 }));
     expect(await screen.findByText("Hidden from the site")).toBeInTheDocument();
@@ -117,7 +116,7 @@ describe("News screen: edit, show/hide, delete", () => {
   });
 
   it("deletes with an undo, then on the server", async () => {
-    const { user, row } = await openRow("/News", "Farms paused", userEvent.setup());
+    const { user, row } = await openRow("/News", "Farms paused", setupUser());
     await user.click(within(row).getByRole("button", { name: "Delete" }));
     expect(await screen.findByRole("button", { name: "Undo" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Farms paused")).toBeNull());

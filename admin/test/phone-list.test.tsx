@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { grid } from "./fakeGateway";
-import { findShown } from "./helpers";
+import { findShown, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { phoneWidth } from "./phoneWidth";
 import { gateway } from "./setup";
@@ -16,7 +15,7 @@ const seedNews = () =>
 const rowOf = async (text: string) => (await findShown(text)).closest("li") as HTMLElement;
 
 /** Opens the row's "Actions" menu and gives it. */
-async function openActions(user: ReturnType<typeof userEvent.setup>, text: string) {
+async function openActions(user: ReturnType<typeof setupUser>, text: string) {
   await user.click(within(await rowOf(text)).getByRole("button", { name: "Actions" }));
   return screen.findByRole("group", { name: "Actions" });
 }
@@ -52,7 +51,7 @@ describe("a list on a phone (390 px)", () => {
 
   it("opens the edit dialog when a row is tapped", async () => {
     signIn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/News");
     await user.click(await screen.findByText("Farms paused"));
     const dialog = await screen.findByRole("dialog");
@@ -62,7 +61,7 @@ describe("a list on a phone (390 px)", () => {
 
   it("offers the row's Edit, Show/Hide and Delete in its Actions menu, and they act", async () => {
     signIn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/News");
     let menu = await openActions(user, "Farms paused");
     expect(
@@ -86,7 +85,7 @@ describe("a list on a phone (390 px)", () => {
   it("holds only what the role may do: who may edit but not delete has no Delete", async () => {
     signIn("dana", 3600, "editor");
     gateway.permissions = grid("News:ru");
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/News");
     const menu = await openActions(user, "Staking v2 is live");
     expect(
@@ -98,7 +97,7 @@ describe("a list on a phone (390 px)", () => {
 
   it("gives a reader a row that opens nothing and an Actions menu with no button in it", async () => {
     signIn("vic", 3600, "viewer");
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/News");
     const row = await rowOf("Staking v2 is live");
     expect(
@@ -112,7 +111,7 @@ describe("a list on a phone (390 px)", () => {
 
   it("sorts by a column chosen in 'Sort by', and flips the order", async () => {
     signIn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/News");
     await rowOf("Farms paused");
     await user.click(screen.getByRole("combobox", { name: "Sort by" }));

@@ -8,7 +8,7 @@ import { getAddress, ZeroAddress } from "ethers";
 import { interfaceOf } from "../src/chain/contracts";
 import { ChainError } from "../src/chain/errors";
 import { chainMock, CONFIG, OTHER, OWNER, receipt } from "./chainMock";
-import { png, setupUser } from "./helpers";
+import { enter, png, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { badInput } from "./fakeGateway";
 import { gateway } from "./setup";
@@ -52,10 +52,10 @@ async function connect(user: ReturnType<typeof setupUser>) {
 }
 
 async function fill(user: ReturnType<typeof setupUser>, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText("Multiplier"), "1.5");
-  await user.type(within(dialog).getByLabelText("Token A address"), TOKEN);
+  await enter(user, within(dialog).getByLabelText("Multiplier"), "1.5");
+  await enter(user, within(dialog).getByLabelText("Token A address"), TOKEN);
   await waitFor(() => expect(within(dialog).getByLabelText("Token A name")).toHaveValue("abc"));
-  await user.type(within(dialog).getByLabelText("Deposit fee"), "4");
+  await enter(user, within(dialog).getByLabelText("Deposit fee"), "4");
   await user.upload(within(dialog).getByLabelText("Image"), png("abc.png"));
 }
 
@@ -153,9 +153,9 @@ it("shows the simulated revert reason and saves nothing", async () => {
 it("checks the form before asking the wallet anything", async () => {
   chainMock.connected = true;
   const { u, d } = await openModal();
-  await u.type(within(d).getByLabelText("Multiplier"), "1.234");
-  await u.type(within(d).getByLabelText("Token A address"), "0x1234");
-  await u.type(within(d).getByLabelText("Deposit fee"), "150");
+  await enter(u, within(d).getByLabelText("Multiplier"), "1.234");
+  await enter(u, within(d).getByLabelText("Token A address"), "0x1234");
+  await enter(u, within(d).getByLabelText("Deposit fee"), "150");
   await u.click(within(d).getByRole("button", { name: "Add" }));
   expect(await within(d).findByText("The value has more than 2 decimals")).toBeInTheDocument();
   expect(within(d).getByText("Invalid Address!")).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { isCidr } from "../src/resources/Role/cidr";
 import { typeInWords } from "../src/resources/Role/PermissionGrid";
 import { badInput } from "./fakeGateway";
-import { findDialog, openRow, rowOf, setupUser } from "./helpers";
+import { enter, findDialog, openRow, rowOf, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -43,7 +43,7 @@ describe("Roles", () => {
     await screen.findByText("news-writer");
     await user.click(screen.getByRole("button", { name: "Add Role" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText(/^Name/), "support");
+    await enter(user, within(dialog).getByLabelText(/^Name/), "support");
     await user.click(await within(dialog).findByRole("checkbox", { name: "News: Read" }));
     await user.click(within(dialog).getByRole("checkbox", { name: "Every action on Blocklist" }));
     await user.click(within(dialog).getByRole("checkbox", { name: "Export on every resource" }));
@@ -219,8 +219,8 @@ describe("API tokens", () => {
     expect(await screen.findByText("nightly-export")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "New token" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText(/^Name/), "reporting");
-    await user.type(within(dialog).getByLabelText("Description"), "BI dashboard");
+    await enter(user, within(dialog).getByLabelText(/^Name/), "reporting");
+    await enter(user, within(dialog).getByLabelText("Description"), "BI dashboard");
     await user.click(within(dialog).getByLabelText("Expires"));
     await user.click(await screen.findByRole("option", { name: "90 days" }));
     await user.click(within(dialog).getByLabelText("Read-only"));
@@ -251,7 +251,7 @@ describe("API tokens", () => {
     await screen.findByText("nightly-export");
     await user.click(screen.getByRole("button", { name: "New token" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText(/^Name/), "writer-bot");
+    await enter(user, within(dialog).getByLabelText(/^Name/), "writer-bot");
     await user.click(within(dialog).getByLabelText("Custom"));
     await user.click(await within(dialog).findByRole("checkbox", { name: "News: Create" }));
     // Not in my role: no cell for it.

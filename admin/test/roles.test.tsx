@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { allows } from "../src/providers/authProvider";
 import { grid } from "./fakeGateway";
+import { setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -58,7 +58,7 @@ describe("an editor", () => {
   });
 
   it("has in the Landing group only the landing screens the role may read (no Farms)", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp("/Dashboard");
     const menu = await screen.findByRole("menu");
     await user.click(await within(menu).findByRole("menuitem", { name: "Landing" }));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { ADMIN_SECTIONS, isAdminPath } from "../src/routes";
+import { setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -124,7 +124,7 @@ describe("layout", () => {
   });
 
   it("opens Landing's group of every landing screen, by click or keyboard, and remembers it open", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     signIn("admin");
     const { unmount } = renderApp("/Dashboard");
     const menu = screen.getByRole("menu");
@@ -185,7 +185,7 @@ describe("layout", () => {
   });
 
   it("logs out from the top bar", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     signIn();
     renderApp("/Dashboard");
     await user.click(await screen.findByRole("button", { name: "Logout (admin)" }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { Interface } from "ethers";
 import { abiOf } from "@presale/abis";
 import { safeInterface, safeTx, safeTypedData } from "@presale/abis";
-import { setupUser } from "./helpers";
+import { enter, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { grid } from "./fakeGateway";
@@ -66,7 +66,7 @@ async function setHardCap(text: string) {
   const user = setupUser();
   const input = within(group("Hard Cap For USDT")).getByRole("textbox");
   await user.clear(input);
-  await user.type(input, text);
+  await enter(user, input, text);
   await user.click(within(group("Hard Cap For USDT")).getByRole("button", { name: "Update" }));
 }
 
@@ -227,10 +227,10 @@ describe("ManageSale of a presale owned by a Safe", () => {
     await openSale();
     await user.click(screen.getByRole("button", { name: "Add Whitelist" }));
     const dialog = await screen.findByRole("dialog");
-    await user.type(within(dialog).getByLabelText("User Address"), OTHER);
-    await user.type(within(dialog).getByLabelText("BNB Value"), "1.5");
+    await enter(user, within(dialog).getByLabelText("User Address"), OTHER);
+    await enter(user, within(dialog).getByLabelText("BNB Value"), "1.5");
     await user.click(within(dialog).getByRole("button", { name: "Add a row" }));
-    await user.type(within(dialog).getAllByLabelText("User Address")[1], THIRD);
+    await enter(user, within(dialog).getAllByLabelText("User Address")[1], THIRD);
     await user.type(within(dialog).getAllByLabelText("BNB Value")[1], "2");
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Proposed to the Safe: Whitelisted 2 addresses for 3.5 BNB — 1 of 2 signatures")).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { Interface } from "ethers";
 import { abiOf } from "@presale/abis";
-import { setupUser } from "./helpers";
+import { enter, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 import { fakeChain, OTHER, OWNER, PRESALE, SAFE, safeOwnedPresale, TOKEN } from "./chainScreenMocks";
@@ -98,7 +98,7 @@ describe("Blocklist with a token owned by a Safe", () => {
     renderApp("/blocklist");
     await user.click(await screen.findByRole("button", { name: "Add" }));
     const dialog = await screen.findByRole("dialog");
-    await user.type(within(dialog).getByLabelText("Wallet Address"), NEW);
+    await enter(user, within(dialog).getByLabelText("Wallet Address"), NEW);
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByText(/^Proposed to the Safe: Blocked the wallet .+ — 1 of 2 signatures$/)).toBeInTheDocument();
     expect(gateway.lastCall("ProposeSafeTransaction").variables).toMatchObject({

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { setupUser } from "./helpers";
+import { enter, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -87,7 +87,7 @@ describe("Security page: sessions", () => {
     gateway.answer("enableTwoFactor", () => (enabled = true));
     renderApp("/Security");
     await user.click(await screen.findByRole("button", { name: "Set up two-factor sign-in" }));
-    await user.type(await screen.findByLabelText("Code from the app"), "123456");
+    await enter(user, await screen.findByLabelText("Code from the app"), "123456");
     await user.click(screen.getByRole("button", { name: "Enable" }));
     const offer = await screen.findByText(/Two-factor sign-in is on: every other session of your account was signed out/);
     expect(enabled).toBe(true);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, openDialog, openRow, submitExpecting } from "./helpers";
+import { enter, findDialog, openDialog, openRow, submitExpecting } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -22,11 +22,11 @@ describe("Users", () => {
 
   it("adds a user with 'Add User' (every field with a show toggle)", async () => {
     const { user, dialog } = await openDialog("/Users", "admin@example.com", "Add User");
-    await user.type(within(dialog).getByLabelText("Name"), "erin");
-    await user.type(within(dialog).getByLabelText("Email"), "erin@example.com");
+    await enter(user, within(dialog).getByLabelText("Name"), "erin");
+    await enter(user, within(dialog).getByLabelText("Email"), "erin@example.com");
     const password = within(dialog).getByLabelText("Password");
-    await user.type(password, "erin-pass-1");
-    await user.type(within(dialog).getByLabelText("Confirm Password"), "erin-pass-1");
+    await enter(user, password, "erin-pass-1");
+    await enter(user, within(dialog).getByLabelText("Confirm Password"), "erin-pass-1");
     expect(password).toHaveAttribute("type", "password");
     await user.click(within(dialog).getByRole("button", { name: "Show Password" }));
     expect(password).toHaveAttribute("type", "text");
@@ -64,8 +64,8 @@ describe("Users", () => {
     expect(within(dialog).getByRole("heading", { name: "Update User" })).toBeInTheDocument();
     expect(await within(dialog).findByLabelText("Name")).toBeDisabled();
     await user.clear(within(dialog).getByLabelText("Email"));
-    await user.type(within(dialog).getByLabelText("Email"), "dana@example.org");
-    await user.type(within(dialog).getByLabelText("Password"), "new-pass-123");
+    await enter(user, within(dialog).getByLabelText("Email"), "dana@example.org");
+    await enter(user, within(dialog).getByLabelText("Password"), "new-pass-123");
     await submitExpecting(user, dialog, "Update", "updateUser", { id: "2", email: "dana@example.org", password: "new-pass-123" });
   });
 
@@ -75,7 +75,7 @@ describe("Users", () => {
     const dialog = await findDialog();
     const email = await within(dialog).findByLabelText("Email");
     await user.clear(email);
-    await user.type(email, "boss@example.com");
+    await enter(user, email, "boss@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Update" }));
     expect(await screen.findByText(/changing the email or password of your own account/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel" }));

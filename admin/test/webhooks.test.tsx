@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { findDialog, setupUser } from "./helpers";
+import { enter, findDialog, setupUser } from "./helpers";
 import { renderApp, signIn } from "./render";
 import { gateway } from "./setup";
 
@@ -78,7 +78,7 @@ describe("Webhooks", () => {
     renderApp("/webhooks");
     await user.click(await screen.findByRole("button", { name: "New endpoint" }));
     const dialog = await findDialog();
-    await user.type(within(dialog).getByLabelText(/^URL/), "https://partner.example.com/presale");
+    await enter(user, within(dialog).getByLabelText(/^URL/), "https://partner.example.com/presale");
     await user.click(await within(dialog).findByRole("checkbox", { name: "News" }));
     await user.click(within(dialog).getByRole("checkbox", { name: "Restore" }));
     await user.click(within(dialog).getByRole("button", { name: "Create" }));
