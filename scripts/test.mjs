@@ -110,7 +110,10 @@ const lanes = quick
 const running = new Set();
 let failed = null;
 
-const seconds = (ms) => `${Math.floor(ms / 60000)}m${String(Math.round((ms % 60000) / 1000)).padStart(2, "0")}s`;
+const seconds = (ms) => {
+  const whole = Math.round(ms / 1000);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, "0")}s`;
+};
 
 /** Runs one command with its output appended to the suite's log; resolves to its exit code. */
 function run(command, { cwd = ".", runtime, env, log, stdout }) {
