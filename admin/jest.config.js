@@ -40,7 +40,7 @@ export default {
   // Admin tests live in test/ (one file per screen or module, helpers beside them; the chain layer's in test/chain/).
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
-  setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/support/setup.ts"],
   // V8's code cache shared by the test files of a worker (the file says why).
   runtime: "<rootDir>/../scripts/jest/codeCacheRuntime.cjs",
   transform: { "^.+\\.(t|j)sx?$": swc, "^.+\\.mjs$": swc },

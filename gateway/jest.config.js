@@ -8,18 +8,18 @@
  * A file that reads or writes records through the product belongs in both passes.
  */
 const ENGINE_FREE = [
-  "adminFiles",
-  "chain",
-  "chainTokenAddress",
+  "app",
+  "auth/tokens",
+  "chain/chainService",
+  "chain/indexer/config",
+  "chain/tokenAddress",
   "config",
-  "configDoc",
   "deploy/compose",
-  "http",
-  "images",
-  "indexer/config",
-  "logging",
-  "schema",
-  "tokens",
+  "graphql/schema",
+  "http/admin",
+  "http/images",
+  "logger",
+  "scripts/configDoc",
   "security/earlyRefusal",
   "security/faults",
   "security/files",
@@ -37,12 +37,12 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   // test/scaleout/ starts several built gateway processes on one MariaDB database (replicas): it
   // proves what only a shared server can, so it runs once, in the MariaDB pass.
-  // test/mysqlTemplate.test.ts checks the MariaDB pass's own databases.
+  // test/support/mysqlTemplate.test.ts checks the MariaDB pass's own databases.
   // What the database engine cannot change runs once, in the SQLite pass (ENGINE_FREE).
   testPathIgnorePatterns:
     process.env.TEST_DB === "mysql"
       ? ["/node_modules/", ...ENGINE_FREE.map((file) => `<rootDir>/test/${file}.test.ts`)]
-      : ["/node_modules/", "<rootDir>/test/scaleout/", "<rootDir>/test/mysqlTemplate.test.ts"],
+      : ["/node_modules/", "<rootDir>/test/scaleout/", "<rootDir>/test/support/mysqlTemplate.test.ts"],
   transform: {
     "^.+\\.(t|j|mj)s$": [
       "@swc/jest",

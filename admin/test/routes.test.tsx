@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { ADMIN_SECTIONS, isAdminPath } from "../src/routes";
-import { setupUser } from "./helpers";
-import { renderApp, signIn } from "./render";
-import { gateway } from "./setup";
+import { setupUser } from "./support/helpers";
+import { renderApp, signIn } from "./support/render";
+import { gateway } from "./support/setup";
 
 const SPEC_PROTECTED = [
   "/Dashboard",

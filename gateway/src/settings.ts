@@ -1,6 +1,6 @@
 /**
  * Every environment variable the product reads, with its default and meaning, by group. docs/configuration.md is
- * generated from this list (`npm run docs:config`), and gateway/test/configDoc.test.ts fails when loadConfig reads a
+ * generated from this list (`npm run docs:config`), and gateway/test/scripts/configDoc.test.ts fails when loadConfig reads a
  * variable missing here, when an entry here is read by nothing, or when the generated page is out of date.
  * Adding a variable to config.ts: add its entry to its group here, then run `npm run docs:config`.
  * Text is markdown (inline only: it goes into a table cell).

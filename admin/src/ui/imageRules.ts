@@ -2,7 +2,7 @@
  * The client-side image checks of SPEC section 5: the rule of each image
  * field comes from @presale/abis's IMAGE_FIELDS (the gateway declares its
  * fields from the same table and checks the content again); here the i18n key
- * of each refusal (its text is the gateway's, test/imageRules.test.ts holds
+ * of each refusal (its text is the gateway's, test/ui/exporters.test.ts holds
  * them equal) and what a chooser offers.
  */
 import { acceptsFileName, EXTENSIONS, IMAGE_RULES, imageRuleOf, type ImageRule } from "@presale/abis";

@@ -8,7 +8,15 @@ import { setChainConfig } from "../../src/chain/config";
 import { closeReadProviders, readMany, readPresale, readToken, readBlacklisted } from "../../src/chain/reads";
 import { sendTransaction } from "../../src/chain/transactions";
 import { parseBnb, parseAmount } from "../../src/chain/units";
-import { allowLocalChain, connectBrowserWallet, dropBrowserWallet, fakeHistory, injectedWallet, PORT_RANGE, rpcLog } from "./helpers";
+import {
+  allowLocalChain,
+  connectBrowserWallet,
+  dropBrowserWallet,
+  fakeHistory,
+  injectedWallet,
+  PORT_RANGE,
+  rpcLog,
+} from "../support/chain";
 
 let chain: LocalChain;
 let presale: string;
@@ -21,7 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(() => {
-  allowLocalChain(); // test/setup.ts resets msw's handlers after each test
+  allowLocalChain(); // test/support/setup.ts resets msw's handlers after each test
   rpcLog.length = 0;
 });
 

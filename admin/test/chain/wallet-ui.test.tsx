@@ -11,7 +11,7 @@ import { ConnectButton } from "../../src/chain/ConnectButton";
 import { closeReadProviders } from "../../src/chain/reads";
 import { NO_WALLET_MESSAGE, resetEagerConnect, USER_WALLET_KEY, WalletProvider } from "../../src/chain/WalletProvider";
 import { useWallet } from "../../src/chain/useWallet";
-import { allowLocalChain, dropBrowserWallet, injectedWallet, PORT_RANGE, walletProbe } from "./helpers";
+import { allowLocalChain, dropBrowserWallet, injectedWallet, PORT_RANGE, walletProbe } from "../support/chain";
 
 let chain: LocalChain;
 

@@ -1,12 +1,12 @@
 import { act, render, waitFor } from "@testing-library/react";
 import { graphql, HttpResponse } from "msw";
-import { server } from "../setup";
+import { server } from "../support/setup";
 import { addChainParameter, getChainConfig, resetChainConfig, setChainConfig, type ChainConfig } from "../../src/chain/config";
 import { ChainError } from "../../src/chain/errors";
 import { browserProviderFor, ensureChain, type Eip1193Provider } from "../../src/chain/wallet";
 import { useWallet } from "../../src/chain/useWallet";
 import { WalletProvider } from "../../src/chain/WalletProvider";
-import { dropBrowserWallet, walletProbe } from "./helpers";
+import { dropBrowserWallet, walletProbe } from "../support/chain";
 
 const config: ChainConfig = {
   chainId: 97,

@@ -9,7 +9,7 @@ import { setChainConfig, type ChainConfig } from "../../src/chain/config";
 import { getConnectors } from "../../src/chain/connectors";
 import { walletConnectOptions } from "../../src/chain/walletConnectOptions";
 import { LAST_WALLET_KEY, NO_WALLET_MESSAGE, resetEagerConnect, WalletProvider } from "../../src/chain/WalletProvider";
-import { walletProbe } from "./helpers";
+import { walletProbe } from "../support/chain";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const fakeProvider = { request: jest.fn(async () => null), on: jest.fn(), removeListener: jest.fn() };

@@ -4,7 +4,7 @@ import { restRoutes } from "../../src/rest/routes";
 import { files } from "../support/files";
 import { mutationSignature, sampleInput, selection } from "../support/samples";
 import { ADMIN, startSignedIn, TEST_DB, TestApp } from "../support/testApp";
-import { eventsAfter, lastEventId } from "./support";
+import { eventsAfter, lastEventId } from "../support/audit";
 
 jest.setTimeout(240_000);
 

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "../../src/config";
 import { startSignedIn, TestApp } from "../support/testApp";
-import { eventsAfter } from "./support";
+import { eventsAfter } from "../support/audit";
 
 jest.setTimeout(120_000);
 

@@ -1,5 +1,5 @@
 import { startSignedIn, TestApp } from "../support/testApp";
-import { eventsAfter, lastEventId } from "./support";
+import { eventsAfter, lastEventId } from "../support/audit";
 
 jest.setTimeout(120_000);
 

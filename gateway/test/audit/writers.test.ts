@@ -1,6 +1,6 @@
 import { generate } from "otplib";
 import { ADMIN, startTestApp, TestApp, withTestApp } from "../support/testApp";
-import { eventsAfter, lastEventId } from "./support";
+import { eventsAfter, lastEventId } from "../support/audit";
 
 jest.setTimeout(180_000);
 

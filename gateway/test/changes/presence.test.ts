@@ -1,5 +1,5 @@
 import { errorCode } from "../support/testApp";
-import { listeningApp, openStream, type Stream } from "./support";
+import { listeningApp, openStream, type Stream } from "../support/changes";
 
 const PASSWORD = "presence-pass-123";
 const WITH_TAB = `subscription($r: [String!]) { changes(resources: $r) { resource id op version actor at tab } }`;

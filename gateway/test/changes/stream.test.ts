@@ -1,5 +1,5 @@
 import { errorCode } from "../support/testApp";
-import { listeningApp, openStream, type Stream } from "./support";
+import { listeningApp, openStream, type Stream } from "../support/changes";
 
 const PASSWORD = "stream-pass-123";
 

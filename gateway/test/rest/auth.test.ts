@@ -1,6 +1,6 @@
 import { User } from "../../src/resources/user";
 import { ADMIN } from "../support/testApp";
-import { expectWrite, RestApp, startRestApp } from "./support";
+import { expectWrite, RestApp, startRestApp } from "../support/rest";
 
 /** SPEC section 7, "Auth and users". */
 describe("REST auth and users", () => {

@@ -1,7 +1,7 @@
 import { getAddress } from "ethers";
 import { BlocklistEntry } from "../../src/resources/blocklistEntry";
 import { LaunchPad } from "../../src/resources/launchPad";
-import { expectWrite, RestApp, startRestApp } from "./support";
+import { expectWrite, RestApp, startRestApp } from "../support/rest";
 
 /** SPEC section 7, "Launchpad and blocklist". */
 describe("REST launchpad and blocklist", () => {

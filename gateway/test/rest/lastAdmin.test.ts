@@ -1,7 +1,7 @@
 import { SYSTEM } from "../../src/auth/access";
 import { User } from "../../src/resources/user";
 import { ADMIN, errorCode, fieldErrors } from "../support/testApp";
-import { expectWrite, RestApp, startRestApp } from "./support";
+import { expectWrite, RestApp, startRestApp } from "../support/rest";
 
 /**
  * The back-office always keeps an admin: the last one can neither lose the

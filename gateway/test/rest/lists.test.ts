@@ -1,7 +1,7 @@
 import { SYSTEM } from "../../src/auth/access";
 import { BlocklistEntry } from "../../src/resources/blocklistEntry";
 import { News } from "../../src/resources/news";
-import { RestApp, startRestApp } from "./support";
+import { RestApp, startRestApp } from "../support/rest";
 
 /** More rows than one batch of the streamed list (500), so that the answer is stitched from several. */
 const ROWS = 1234;

@@ -1,5 +1,5 @@
 import { errorCode } from "../support/testApp";
-import { expectWrite, RestApp, startRestApp } from "./support";
+import { expectWrite, RestApp, startRestApp } from "../support/rest";
 
 /** A save answers the same message on both transports: REST's data.message, GraphQL's extensions.message (the admin toasts it). */
 describe("the saved message", () => {

@@ -5,7 +5,7 @@ import { Feature } from "../../src/resources/feature";
 import { FeatureDescription } from "../../src/resources/featureDescription";
 import { Roadmap } from "../../src/resources/roadmap";
 import { files } from "../support/files";
-import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "./support";
+import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "../support/rest";
 
 /** SPEC section 7, "Farms, features, roadmap, whitelist". */
 describe("REST farms, features, roadmap, whitelist", () => {

@@ -7,7 +7,7 @@ import { PAGING } from "../../src/rest/listAnswer";
 import { accessOf, RestRoute, restRoutes } from "../../src/rest/routes";
 import { files } from "../support/files";
 import { ADMIN } from "../support/testApp";
-import { RestApp, startRestApp } from "./support";
+import { RestApp, startRestApp } from "../support/rest";
 
 /** Every method and path of SPEC section 7, copied from the spec independently of the route table. */
 const SPEC_ROUTES = [

@@ -6,7 +6,7 @@ import { News } from "../../src/resources/news";
 import { NewsDescription } from "../../src/resources/newsDescription";
 import { Setting } from "../../src/resources/setting";
 import { files } from "../support/files";
-import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "./support";
+import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "../support/rest";
 
 /** SPEC section 7, "Site content". */
 describe("REST site content", () => {

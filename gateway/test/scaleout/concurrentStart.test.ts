@@ -2,7 +2,7 @@ import { createConnection } from "mysql2/promise";
 import path from "path";
 import { migrations } from "@presale/db";
 import { seedContent } from "../../../db/src/seed/content";
-import { freePort, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "./gatewayProcess";
+import { freePort, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "../support/gatewayProcess";
 
 const JWT_SECRET = "s".repeat(40);
 const REPLICAS = 3;

@@ -5,7 +5,7 @@ import { performance } from "perf_hooks";
 import { Redis } from "ioredis";
 import { RedisVersions, TRUST_MS } from "../../src/cache/redisVersions";
 import { createLogger } from "../../src/logger";
-import { openStream } from "../changes/support";
+import { openStream } from "../support/changes";
 import { ADMIN, errorCode, startTestApp, TestApp } from "../support/testApp";
 
 /**

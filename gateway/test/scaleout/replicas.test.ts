@@ -5,7 +5,15 @@ import { migrations } from "@presale/db";
 import { seedContent } from "../../../db/src/seed/content";
 import { files } from "../support/files";
 import { startS3rver, type LocalS3 } from "../support/s3rver";
-import { ADMIN_PASSWORD, freePort, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "./gatewayProcess";
+import {
+  ADMIN_PASSWORD,
+  freePort,
+  freshMysqlDatabase,
+  spawnGateway,
+  tempDir,
+  waitFor,
+  type GatewayProcess,
+} from "../support/gatewayProcess";
 
 /**
  * Two gateway processes as a deployment runs them: one MariaDB database, one Redis

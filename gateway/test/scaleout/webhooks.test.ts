@@ -1,5 +1,5 @@
-import { ADMIN_PASSWORD, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "./gatewayProcess";
-import { payloadOf, startReceiver } from "../webhooks/support";
+import { ADMIN_PASSWORD, freshMysqlDatabase, spawnGateway, tempDir, waitFor, type GatewayProcess } from "../support/gatewayProcess";
+import { payloadOf, startReceiver } from "../support/webhooks";
 
 const JWT_SECRET = "webhook-kill-test-secret-".padEnd(48, "x");
 

@@ -4,8 +4,8 @@ import net from "net";
 import { promisify } from "util";
 import { REFUSED_BODY_DRAIN_MS, refusedBodyBound } from "../../src/http/refusedBody";
 import { startSignedIn, TestApp } from "../support/testApp";
-import { countingServer, type CountingServer, TEST_ID } from "./countingServer";
-import { timed, waitFor, within } from "./timing";
+import { countingServer, type CountingServer, TEST_ID } from "../support/countingServer";
+import { timed, waitFor, within } from "../support/timing";
 
 /**
  * Uploads sent as integrators and the admin send them: Node's own fetch

@@ -3,7 +3,7 @@ import net, { AddressInfo } from "net";
 import { createConnection } from "mysql2/promise";
 import { drain } from "../../src/http/shutdown";
 import { errorCode, startTestApp, TestApp } from "../support/testApp";
-import { interleavedRatio, timed, waitFor, within } from "./timing";
+import { interleavedRatio, timed, waitFor, within } from "../support/timing";
 
 const MYSQL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 

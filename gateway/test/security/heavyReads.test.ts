@@ -1,6 +1,6 @@
-import { GatewayProcess, spawnGateway, tempDir, waitFor } from "../scaleout/gatewayProcess";
+import { GatewayProcess, spawnGateway, tempDir, waitFor } from "../support/gatewayProcess";
 import { startTestApp, TestApp } from "../support/testApp";
-import { within } from "./timing";
+import { within } from "../support/timing";
 
 /** graphql-js's executor, as Apollo calls it: each read's execution can be counted. */
 const execution = require("graphql/execution/execute.js") as { execute(...args: unknown[]): unknown };

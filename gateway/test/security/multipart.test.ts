@@ -1,8 +1,8 @@
 import http from "http";
 import { files } from "../support/files";
 import { startSignedIn, TestApp } from "../support/testApp";
-import { countingServer, type CountingServer, TEST_ID } from "./countingServer";
-import { within } from "./timing";
+import { countingServer, type CountingServer, TEST_ID } from "../support/countingServer";
+import { within } from "../support/timing";
 
 interface RawAnswer {
   status: number;

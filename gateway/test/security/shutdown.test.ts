@@ -5,7 +5,7 @@ import net from "net";
 import { tmpdir } from "os";
 import path from "path";
 import { performance } from "perf_hooks";
-import { waitFor, within } from "./timing";
+import { waitFor, within } from "../support/timing";
 
 const MAIN = path.join(__dirname, "../../dist/main.js");
 

@@ -3,7 +3,7 @@ import http from "http";
 import type { AddressInfo } from "net";
 import { generate } from "otplib";
 import { ADMIN, errorCode, fieldErrors, startTestApp, TEST_DB, TestApp, withTestApp } from "../support/testApp";
-import { interleavedRatio, timed } from "./timing";
+import { interleavedRatio, timed } from "../support/timing";
 
 const LOGIN = `mutation($e: String!, $p: String!, $c: String) { login(email: $e, password: $p, code: $c) { token name } }`;
 

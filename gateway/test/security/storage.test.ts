@@ -4,7 +4,7 @@ import net from "net";
 import { tmpdir } from "os";
 import { files } from "../support/files";
 import { errorCode, startSignedIn, TestApp } from "../support/testApp";
-import { waitFor } from "./timing";
+import { waitFor } from "../support/timing";
 
 const CREATE_NEWS = `mutation($f: Upload) { createNews(heading: "img", description: "d", file: $f) { id imageUri } }`;
 

@@ -1,4 +1,4 @@
-import { startRestApp, RestApp } from "../rest/support";
+import { startRestApp, RestApp } from "../support/rest";
 
 /**
  * What a client puts in a request's variables is its own mistake when it is

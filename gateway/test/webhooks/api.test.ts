@@ -1,5 +1,5 @@
 import { errorCode, fieldErrors, startSignedIn, type TestApp } from "../support/testApp";
-import { CREATE_WEBHOOK } from "./support";
+import { CREATE_WEBHOOK } from "../support/webhooks";
 
 const URL = "https://hooks.example.com/in";
 

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { createWebhook, FAST, once, payloadOf, type Received, startReceiver, webhookApp, write } from "./support";
+import { createWebhook, FAST, once, payloadOf, type Received, startReceiver, webhookApp, write } from "../support/webhooks";
 
 const headersOf = (request: Received) => ({
   "webhook-id": request.headers["webhook-id"],

@@ -1,4 +1,4 @@
-import { createWebhook, once, payloadOf, startReceiver, webhookApp, write } from "./support";
+import { createWebhook, once, payloadOf, startReceiver, webhookApp, write } from "../support/webhooks";
 
 describe("webhook outbox durability and replicas", () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

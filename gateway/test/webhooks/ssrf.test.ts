@@ -1,6 +1,6 @@
 import type { LookupAddress } from "dns";
 import { guardedLookup, isRefusedAddress } from "../../src/webhooks/addresses";
-import { createWebhook, CREATE_WEBHOOK, FAST, once, startReceiver, webhookApp, write } from "./support";
+import { createWebhook, CREATE_WEBHOOK, FAST, once, startReceiver, webhookApp, write } from "../support/webhooks";
 
 const token = (app: Awaited<ReturnType<typeof webhookApp>>["app"]) => app.adminToken();
 
