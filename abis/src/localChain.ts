@@ -125,9 +125,14 @@ async function spawnOnPort(port: number, host: string, chainId: number, options:
   installExitHooks();
 
   const tail: string[] = [];
+  // anvil prints "Listening on <host>:<port>" once its socket is bound. Until then an answer on the port is another
+  // node's: two processes that found the port free at the same moment both spawn anvil there, the second fails to bind,
+  // and the first one's answer (same chain id) would pass for its own until the first stops.
+  let listening = false;
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split(/\r?\n/)) {
       if (!line.trim()) continue;
+      if (line.startsWith(`Listening on `)) listening = true;
       tail.push(line);
       if (tail.length > 40) tail.shift();
       log?.(`anvil: ${line}`);
@@ -167,7 +172,7 @@ async function spawnOnPort(port: number, host: string, chainId: number, options:
       if (/address already in use|AddrInUse|os error 98/i.test(output)) throw new PortInUseError(output);
       throw new Error(`anvil exited before answering on ${rpcUrl}:\n${output}`);
     }
-    const answered = await rpcAnswers(rpcUrl);
+    const answered = listening ? await rpcAnswers(rpcUrl) : null;
     if (answered === chainId) break;
     if (answered !== null) {
       await stop();

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { parseEther } from "ethers";
 import {
   DEMO_PRESALE,
@@ -103,6 +106,36 @@ describe("startAnvil", () => {
     expect(alive(anvil.pid)).toBe(false);
     await anvil.stop(); // twice is fine
     await expect(fetch(anvil.rpcUrl, { method: "POST", body: "{}" })).rejects.toThrow();
+  });
+
+  it("takes only its own anvil's answer: a node already answering on the port (a race lost at bind) is refused", async () => {
+    // A stand-in for anvil that loses the race: another node answers on the port with the same chain id, and this
+    // process reports the port in use, as anvil does, a moment later.
+    const dir = mkdtempSync(path.join(tmpdir(), "anvil-race-"));
+    const fake = path.join(dir, "anvil");
+    writeFileSync(
+      fake,
+      `#!${process.execPath}
+      const port = Number(process.argv[process.argv.indexOf("--port") + 1]);
+      require("node:http").createServer((req, res) => {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0x7a69" }));
+      }).listen(port, "127.0.0.1", () => {
+        process.stderr.write("Error: Address already in use (os error 98)\\n");
+        setTimeout(() => process.exit(0), 1000);
+      });`,
+      { mode: 0o755 },
+    );
+    const previous = process.env.ANVIL_BIN;
+    process.env.ANVIL_BIN = fake;
+    try {
+      const port = TEST_PORT_RANGE[0] + 60;
+      await expect(startAnvil({ port })).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      if (previous === undefined) delete process.env.ANVIL_BIN;
+      else process.env.ANVIL_BIN = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

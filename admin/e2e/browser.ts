@@ -146,8 +146,9 @@ export async function launch(): Promise<Browser> {
   context.on("page", trackRequests);
   context.pages().forEach(trackRequests);
   const page = context.pages()[0] ?? (await context.newPage());
-  // Generous: CI machines have two cores shared by Chromium, the gateway and anvil.
-  page.setDefaultTimeout(30_000);
+  // Generous, for every page of the context: a ceiling for a hang, on CI machines whose two cores Chromium shares with
+  // the gateway, anvil and another lane (a list took more than 30 s to draw there).
+  context.setDefaultTimeout(60_000);
   return {
     context,
     page,

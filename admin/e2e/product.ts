@@ -179,10 +179,20 @@ export interface Product {
   child: ChildProcess;
 }
 
-/** Starts the real gateway on a fresh SQLite database and a fresh local chain (anvil), and waits for /healthz. */
-export async function startProduct(): Promise<Product> {
-  const port = await freePort();
-  const chainPort = await freePort(8900, 8999);
+/** Part `index` (1-based) of `count` equal parts of [from, to]. */
+function part(from: number, to: number, { index, count }: { index: number; count: number }): [number, number] {
+  const size = Math.floor((to - from + 1) / count);
+  return [from + (index - 1) * size, from + index * size - 1];
+}
+
+/**
+ * Starts the real gateway on a fresh SQLite database and a fresh local chain (anvil), and waits for /healthz. The
+ * end-to-end shards started side by side take ports from ranges of their own: two halves that picked the same free
+ * port at the same moment would otherwise race for it.
+ */
+export async function startProduct(shard = { index: 1, count: 1 }): Promise<Product> {
+  const port = await freePort(...part(4300, 4399, shard));
+  const chainPort = await freePort(...part(8900, 8999, shard));
   const dataDir = mkdtempSync(path.join(tmpdir(), "presale-e2e-"));
   const child = spawn(process.execPath, [path.join(ROOT, "gateway/dist/main.js")], {
     cwd: ROOT,

@@ -109,7 +109,7 @@ function FakeWalletProvider({ children }: { children: ReactNode }) {
       openChooser: () => setChooserOpen(true),
       closeChooser: () => {
         setChooserOpen(false);
-        const { ChainError } = jest.requireActual<ChainModule>("../src/chain");
+        const { ChainError } = jest.requireActual<ChainModule>("../../src/chain");
         settle((waiting) => waiting.reject(new ChainError("no-wallet", "Please connect your wallet")));
       },
       connect: async () => {
@@ -157,7 +157,7 @@ function FakeConnectButton() {
 
 /** The module that replaces admin/src/chain. */
 export function chainModuleMock(): ChainModule {
-  const actual = jest.requireActual<ChainModule>("../src/chain");
+  const actual = jest.requireActual<ChainModule>("../../src/chain");
   return {
     ...actual,
     WalletProvider: FakeWalletProvider as unknown as ChainModule["WalletProvider"],

@@ -148,7 +148,7 @@ const realWith = <Module extends object>(path: string, fakes: Partial<Module>): 
 });
 
 export const readsMock = () =>
-  realWith<Reads>("../src/chain/reads", {
+  realWith<Reads>("../../src/chain/reads", {
     readPresale: (...args) => fakeChain.readPresale(...args),
     readBlacklisted: (...args) => fakeChain.readBlacklisted(...args),
     readMany: (...args) => fakeChain.readMany(...args),
@@ -156,10 +156,10 @@ export const readsMock = () =>
   });
 
 export const transactionsMock = () =>
-  realWith<Transactions>("../src/chain/transactions", { sendTransaction: (...args) => fakeChain.sendTransaction(...args) });
+  realWith<Transactions>("../../src/chain/transactions", { sendTransaction: (...args) => fakeChain.sendTransaction(...args) });
 
 export function configMock(): Config {
-  return realWith<Config>("../src/chain/config", {
+  return realWith<Config>("../../src/chain/config", {
     getChainConfig: async () => fakeChain.config,
     requireChainConfig: async () => {
       if (!fakeChain.config) throw new Error("Chain features are turned off on this server (CHAIN=none)");
@@ -173,7 +173,7 @@ export function configMock(): Config {
  * WalletContext: the real useWallet and ConnectButton read it.
  */
 export function walletProviderMock(): WalletProviderModule {
-  const { WalletContext } = jest.requireActual<typeof import("../../src/chain/WalletContext")>("../src/chain/WalletContext");
+  const { WalletContext } = jest.requireActual<typeof import("../../src/chain/WalletContext")>("../../src/chain/WalletContext");
   function FakeWalletProvider({ children, saveAddressKey }: { children: ReactNode; saveAddressKey?: string }) {
     const [account, setAccount] = useState<string | null>(fakeChain.connected ? fakeChain.account : null);
     const config = fakeChain.config;

@@ -27,7 +27,18 @@ function LocationProbe() {
  */
 export function renderApp(path: string, { styled = false } = {}) {
   const cache = createCache({ key: STYLES });
-  if (!styled) cache.sheet.insert = () => undefined;
+  if (!styled) {
+    cache.sheet.insert = () => undefined;
+    // <Global> styles (CssBaseline, each text field's autofill keyframes, the print view's rules) go to sheets of their
+    // own, made with the cache's sheet class: unstyled too. Each inserted sheet changed the document, so that the next
+    // field's <Global> searched the whole document again for its style tag (the 250-row whitelist: 500 of them).
+    const Sheet = cache.sheet.constructor as new (options: object) => typeof cache.sheet;
+    Object.defineProperty(cache.sheet, "constructor", {
+      value: class extends Sheet {
+        insert() {}
+      },
+    });
+  }
   return render(
     <CacheProvider value={cache}>
       <MemoryRouter initialEntries={[path]}>
