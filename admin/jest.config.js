@@ -50,6 +50,8 @@ export default {
   // apollo-upload-client imports Apollo's ESM files one by one: point them at
   // Apollo's CommonJS bundles, so there is one ApolloLink class, not two.
   moduleNameMapper: {
+    // graphql as in production (the file says why).
+    "^\\.\\./jsutils/instanceOf\\.js$": "<rootDir>/../scripts/jest/graphqlInstanceOf.cjs",
     "^@presale/abis$": "<rootDir>/../abis/src/index.ts",
     "^@presale/abis/node$": "<rootDir>/../abis/src/node.ts",
     "^@apollo/client/link/core/.*\\.js$": "<rootDir>/../node_modules/@apollo/client/link/core/core.cjs",

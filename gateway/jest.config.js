@@ -60,6 +60,8 @@ module.exports = {
   transformIgnorePatterns: ["/node_modules/(?!(graphql-upload|fs-capacitor|@otplib|@scure|@noble)/)"],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
   moduleNameMapper: {
+    // graphql as in production (the file says why).
+    "^\\.\\./jsutils/instanceOf\\.js$": "<rootDir>/../scripts/jest/graphqlInstanceOf.cjs",
     "^@presale/db$": "<rootDir>/../db/src/index.ts",
     "^@presale/abis$": "<rootDir>/../abis/src/index.ts",
     "^@presale/abis/node$": "<rootDir>/../abis/src/node.ts",

@@ -88,13 +88,15 @@ const endToEnd = (shard) =>
 const lanes = quick
   ? [[gateway("sqlite", 2)], [admin(2)]]
   : [
-      // CPU-bound: the admin's jest, one file at a time (two at a time, the lanes' contention slowed it more than it gained).
-      [admin(1)],
-      // Mostly waiting on MariaDB (two files at a time): the longest suite but the admin's, alone in its lane.
+      // CPU-bound, the longest: the admin's jest, two files at a time. One at a time, it got a third of a core beside
+      // the other lanes and ended alone, a core idle (13m42s for 364 CPU seconds).
+      [admin(2)],
+      // Mostly waiting on MariaDB's disk syncs (its files take four times their SQLite time for a similar CPU), two
+      // files at a time (three saved a minute, and once left a trigger's backup file the server could not remove).
       [gateway("mysql", 2, "node24")],
       // Mostly waiting on Chromium and the chain: two halves of the end-to-end files side by side, each with its own
       // gateway, database, chain and browser (admin/e2e/shards.mjs balances them); they leave a fresh admin build behind.
-      [endToEnd(1), gateway("sqlite", 1, "node24")],
+      [endToEnd(1), gateway("sqlite", 2, "node24")],
       [
         endToEnd(2),
         suite("JavaScript weight of /login", [["node", "scripts/login-weight.mjs"]], { runtime: "node24" }),
@@ -127,8 +129,8 @@ function run(command, { cwd = ".", runtime, env, log, stdout }) {
     );
   }
   return new Promise((resolve) => {
-    // Under sh, whose `times` (on fd 3) reports the CPU the command and everything it waited for used.
-    const child = spawn("sh", ["-c", '"$@"; code=$?; times >&3; exit $code', "sh", ...command], {
+    // Under scripts/reaper.py, which writes on fd 3 the CPU the command and every process it started used.
+    const child = spawn("python3", [path.join(ROOT, "scripts/reaper.py"), ...command], {
       cwd: path.join(runtime === "node24" ? node24.cwd : ROOT, cwd),
       env: { ...(runtime === "node24" ? node24.env : process.env), ...env },
       stdio: ["ignore", "pipe", "pipe", "pipe"],
@@ -161,14 +163,8 @@ function run(command, { cwd = ".", runtime, env, log, stdout }) {
 /** CPU seconds each suite's commands used, by the suite's log. */
 const cpu = new Map();
 
-/** The children's user + system seconds from sh's `times` (its second line: "1m2.5s 0m3.1s"). */
-function childrenCpu(times) {
-  const line = times.trim().split("\n")[1] ?? "";
-  return line
-    .split(/\s+/)
-    .map((field) => /^(\d+)m([\d.]+)s$/.exec(field))
-    .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
-}
+/** The seconds scripts/reaper.py wrote (nothing when it could not run: 0). */
+const childrenCpu = (written) => Number(written.trim()) || 0;
 
 /** This process's CPU seconds, its own and every child's it waited for (/proc/self/stat: utime stime cutime cstime). */
 function cpuInAll() {
@@ -176,6 +172,13 @@ function cpuInAll() {
   return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+
+/** The machine's busy CPU seconds since boot (/proc/stat: user, nice, system, irq, softirq, steal). */
+function machineCpu() {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  return [user, nice, system, irq, softirq, steal].reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
+}
+const machineAtStart = machineCpu();
 
 async function runSuite(current) {
   const file = path.join(LOGS, `${current.label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "")}.log`);
@@ -281,6 +284,7 @@ laneResults.forEach((lane, index) => {
 console.log(
   `${seconds(Date.now() - started).padStart(9)}  ${cpuSeconds(cpuInAll())}  in all (wall clock; CPU of every process the run started)`,
 );
+console.log(`${"".padStart(9)}  ${cpuSeconds(machineCpu() - machineAtStart)}  the machine meanwhile (its database and cache servers too)`);
 const slow = slowestFiles(results);
 if (slow.length) {
   console.log("\n##### Slowest test files");

@@ -68,8 +68,17 @@ export async function startTestApp(
     databaseUrl = `${MYSQL}/${name}`;
     dropDatabase = async () => {
       const connection = await createConnection(MYSQL);
-      await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await connection.end();
+      try {
+        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      } catch (error) {
+        // Its tables are gone, but the server left a file of its own in the database's folder (a trigger's backup,
+        // `<table>.TRG-`, seen once when several files created and dropped triggers at the same moment) and cannot
+        // remove the folder. Nothing of the test's is left: say so, and let the test's verdict stand.
+        if ((error as { code?: string }).code !== "ER_DB_DROP_RMDIR") throw error;
+        console.warn(`${name}: the server could not remove the database's folder (${(error as Error).message})`);
+      } finally {
+        await connection.end();
+      }
     };
   } else await copyMigratedSqlite(path.join(dataDir, "test.sqlite"));
   const config = loadConfig({
