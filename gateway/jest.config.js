@@ -67,6 +67,9 @@ module.exports = {
     "^@presale/abis/node$": "<rootDir>/../abis/src/node.ts",
   },
   setupFiles: ["reflect-metadata"],
+  // The run's name, and its MariaDB databases dropped at the end (test/support/mysqlTemplate.ts).
+  globalSetup: "<rootDir>/test/support/globalSetup.ts",
+  globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
   // V8's code cache shared by the test files of a worker (the file says why).
   runtime: "<rootDir>/../scripts/jest/codeCacheRuntime.cjs",
   // npm test runs this suite beside two other lanes on a 2-core machine, where a test takes up to 4 times its quiet

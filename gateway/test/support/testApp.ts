@@ -1,6 +1,5 @@
 import { mkdtempSync, rmSync } from "fs";
 import { Redis } from "ioredis";
-import { createConnection } from "mysql2/promise";
 import { tmpdir } from "os";
 import path from "path";
 import type { Express } from "express";
@@ -12,7 +11,7 @@ import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/database";
 import { createLogger } from "../../src/logger";
 import { Services } from "../../src/services";
-import { createMigratedDatabase } from "./mysqlTemplate";
+import { releaseDatabase, takeMigratedDatabase } from "./mysqlTemplate";
 import { copyMigratedSqlite } from "./sqliteTemplate";
 
 export const ADMIN = { name: "admin", email: "admin@example.com", password: "admin-pass-123" };
@@ -45,7 +44,10 @@ export async function startSignedIn(opts: Parameters<typeof startTestApp>[0] = {
   return { app, token: await app.adminToken() };
 }
 
-/** A fresh product on a fresh database (a new SQLite file or MariaDB database, copied from a migrated template; dropped on close). */
+/**
+ * A fresh product on a fresh database: a new SQLite file copied from a migrated template, or a MariaDB database holding
+ * the template's tables and rows (a copy, or one a closed app gave back, emptied: support/mysqlTemplate.ts).
+ */
 export async function startTestApp(
   opts: {
     env?: Record<string, string>;
@@ -63,23 +65,9 @@ export async function startTestApp(
   let databaseUrl = `sqlite:${path.join(dataDir, "test.sqlite")}`;
   if (opts.sameDatabaseAs) databaseUrl = opts.sameDatabaseAs.databaseUrl;
   else if (TEST_DB === "mysql") {
-    const name = `presale_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await createMigratedDatabase(name);
+    const name = await takeMigratedDatabase();
     databaseUrl = `${MYSQL}/${name}`;
-    dropDatabase = async () => {
-      const connection = await createConnection(MYSQL);
-      try {
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      } catch (error) {
-        // Its tables are gone, but the server left a file of its own in the database's folder (a trigger's backup,
-        // `<table>.TRG-`, seen once when several files created and dropped triggers at the same moment) and cannot
-        // remove the folder. Nothing of the test's is left: say so, and let the test's verdict stand.
-        if ((error as { code?: string }).code !== "ER_DB_DROP_RMDIR") throw error;
-        console.warn(`${name}: the server could not remove the database's folder (${(error as Error).message})`);
-      } finally {
-        await connection.end();
-      }
-    };
+    dropDatabase = () => releaseDatabase(name);
   } else await copyMigratedSqlite(path.join(dataDir, "test.sqlite"));
   const config = loadConfig({
     DATA_DIR: dataDir,
