@@ -2,10 +2,11 @@ import { createHmac, randomBytes, timingSafeEqual } from "crypto";
 import type { Redis } from "ioredis";
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource, EntityManager } from "typeorm";
+import { type Actor, authorize, may, SYSTEM } from "./access";
 import type { AuditTrail } from "../audit/trail";
 import type { Via } from "../audit/via";
 import { inTransaction } from "../resources/kit/transaction";
-import { BadRequestError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from "../errors";
+import { BadRequestError, ForbiddenError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from "../errors";
 import type { Logger } from "../logger";
 import { ACTIONS, type Grid, gridOf, NOT_FOR_TOKENS, type PermAction, type Permission } from "./permissions";
 import { catalogue, rulesOfJoined } from "./roles";
@@ -126,6 +127,24 @@ export interface ApiTokenDependencies {
   /** Where making and revoking tokens is recorded (resource `ApiToken`). */
   trail: AuditTrail;
 }
+
+/** A signed-in person: tokens are made, seen and revoked by people, never with a token (401/403 otherwise). */
+function signedInPerson(actor: AuthUser | undefined): AuthUser {
+  authorize("user", actor);
+  return actor!;
+}
+
+interface TokenCaller {
+  caller?: AuthUser;
+  /** Everyone's tokens: whoever may manage users, and the gateway itself. */
+  anyone: boolean;
+}
+
+const tokenCaller = (actor: Actor): TokenCaller => {
+  if (actor === SYSTEM) return { anyone: true };
+  const caller = signedInPerson(actor);
+  return { caller, anyone: may({ action: "update", resource: "User" }, caller) };
+};
 
 /**
  * API tokens: made by a user for themselves, stored only as an HMAC-SHA-256 of
@@ -279,8 +298,10 @@ export class ApiTokenService {
     return entry;
   }
 
-  /** Makes a token for `owner` (its grid no larger than the owner's role); the plain token is in the answer only. */
-  async create(owner: AuthUser, input: CreateTokenInput, via: Via): Promise<{ token: string; apiToken: ApiTokenView }> {
+  /** Makes a token for the signed-in caller (its grid no larger than their role's); the plain token is in the answer only. */
+  async create(actor: Actor, input: CreateTokenInput, via: Via): Promise<{ token: string; apiToken: ApiTokenView }> {
+    if (actor === SYSTEM) throw new ForbiddenError("An API token belongs to a person: the gateway makes none for itself");
+    const owner = signedInPerson(actor);
     const errors: Record<string, string> = {};
     const name = typeof input.name === "string" ? input.name.trim() : "";
     if (!name) errors.name = "Name is required";
@@ -366,10 +387,13 @@ export class ApiTokenService {
     return out;
   }
 
-  /** Revokes a token (its owner's, or anyone's for `anyone`); resolves once every replica refuses it. */
-  async revoke(caller: AuthUser, id: number, anyone: boolean, via: Via): Promise<boolean> {
+  /** Revokes a token (the caller's own; anyone's for whoever manages users); resolves once every replica refuses it. */
+  async revoke(actor: Actor, rawId: unknown, via: Via): Promise<boolean> {
+    const { caller, anyone } = tokenCaller(actor);
+    const id = Number(rawId);
+    if (!Number.isSafeInteger(id) || id < 1) throw new ValidationError({ id: `No API token ${String(rawId)}` });
     const [row] = await this.rows("t.id = ?", [id]);
-    if (!row || (!anyone && row.userId !== caller.id)) throw new ValidationError({ id: `No API token ${id}` });
+    if (!row || (!anyone && row.userId !== caller?.id)) throw new ValidationError({ id: `No API token ${id}` });
     const { ds, trail } = this.deps;
     if (!row.revoked) {
       await trail.during(async () => {
@@ -377,7 +401,7 @@ export class ApiTokenService {
           await manager.query(`UPDATE ${TABLE} SET revoked = ?, updatedAt = ? WHERE id = ?`, [1, now(), id]);
           const changes = [{ field: "revoked", before: false, after: true }];
           return trail.append(manager, {
-            actor: caller,
+            actor,
             via,
             resource: "ApiToken",
             recordId: id,
@@ -394,9 +418,9 @@ export class ApiTokenService {
     return true;
   }
 
-  /** A page of tokens: the caller's own, or everyone's for `anyone`. */
-  async list(caller: AuthUser, anyone: boolean, params: TokenListParams): Promise<ApiTokenView[]> {
-    const { where, args } = this.filterOf(caller, anyone, params.filter);
+  /** A page of tokens: the caller's own, or everyone's for whoever manages users. */
+  async list(actor: Actor, params: TokenListParams): Promise<ApiTokenView[]> {
+    const { where, args } = this.filterOf(tokenCaller(actor), params.filter);
     const field = params.sortField ?? "id";
     // Refused, as every list refuses it, rather than sorted otherwise than asked.
     if (!TOKEN_SORT_FIELDS.includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
@@ -408,18 +432,18 @@ export class ApiTokenService {
     return this.rows(where, args, `ORDER BY ${column} ${order}, t.id ${order} LIMIT ${perPage} OFFSET ${page * perPage}`);
   }
 
-  async count(caller: AuthUser, anyone: boolean, filter: TokenListParams["filter"]): Promise<number> {
-    const { where, args } = this.filterOf(caller, anyone, filter);
+  async count(actor: Actor, filter: TokenListParams["filter"]): Promise<number> {
+    const { where, args } = this.filterOf(tokenCaller(actor), filter);
     const [row] = (await this.deps.ds.query(`SELECT COUNT(*) AS n FROM ${TABLE} t WHERE ${where}`, args)) as { n: unknown }[];
     return Number(row?.n ?? 0);
   }
 
-  private filterOf(caller: AuthUser, anyone: boolean, filter: TokenListParams["filter"] = {}) {
+  private filterOf({ caller, anyone }: TokenCaller, filter: TokenListParams["filter"] = {}) {
     const where: string[] = ["1 = 1"];
     const args: unknown[] = [];
     if (!anyone) {
       where.push("t.userId = ?");
-      args.push(caller.id);
+      args.push(caller!.id);
     } else if (filter.userId !== undefined && filter.userId !== null) {
       where.push("t.userId = ?");
       args.push(filter.userId);

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Actor, may } from "../auth/access";
-import { WEBHOOK } from "../auth/permissions";
+import { type Actor, authorizeTo, may } from "../auth/access";
+import { type PermAction, WEBHOOK } from "../auth/permissions";
 import type { AuditTrail } from "../audit/trail";
 import type { Via } from "../audit/via";
 import type { Change as AuditChange } from "../audit/changes";
@@ -12,6 +12,9 @@ import { urlProblem } from "./addresses";
 import { FOLLOWED, listOf } from "./outbox";
 import { TEST_EVENT, testPayload, WEBHOOK_OPERATIONS } from "./payload";
 import { newMessageId, newSecret } from "./signing";
+
+/** Refuses a caller whose role does not grant `action` on webhooks (redelivering and test events are updates). */
+const allowed = (action: PermAction, actor: Actor) => authorizeTo({ action, resource: WEBHOOK }, actor);
 
 /** An endpoint as the API shows it (never its secret). */
 export interface WebhookView {
@@ -116,11 +119,11 @@ const idOf = (id: unknown, what: string) => {
 };
 
 /**
- * Webhook endpoints (issue 27): made, changed and deleted by whoever the grid
+ * Webhook endpoints: made, changed and deleted by whoever the grid
  * lets manage `Webhook`, each write in the audit trail (resource `Webhook`,
  * the secret never in it); their delivery logs; redelivering and test events.
- * The caller's permission is checked by the resolver; what an endpoint follows
- * is checked here against what the caller may read.
+ * Every operation checks the caller's permission on `Webhook` itself, whoever calls it (a resolver, a route, a job),
+ * and what an endpoint follows against what the caller may read.
  */
 export class WebhookEndpoints {
   constructor(
@@ -132,6 +135,7 @@ export class WebhookEndpoints {
   ) {}
 
   async create(actor: Actor, input: WebhookInput, via: Via): Promise<{ secret: string; webhook: WebhookView }> {
+    allowed("create", actor);
     const values = this.checked(actor, input, undefined);
     const secret = newSecret();
     const now = Date.now();
@@ -158,8 +162,9 @@ export class WebhookEndpoints {
   }
 
   async update(actor: Actor, id: unknown, input: WebhookInput, via: Via): Promise<WebhookView> {
+    allowed("update", actor);
     const key = idOf(id, "webhook");
-    const current = await this.get(key);
+    const current = await this.find(key);
     const values = this.checked(actor, input, current);
     // Enabling it again clears the count of failures that disabled it.
     const reenabled = values.enabled && !current.enabled;
@@ -176,13 +181,14 @@ export class WebhookEndpoints {
           key,
         ],
       );
-      return { before: current, after: await this.get(key, manager) };
+      return { before: current, after: await this.find(key, manager) };
     });
   }
 
   async remove(actor: Actor, id: unknown, via: Via): Promise<WebhookView> {
+    allowed("delete", actor);
     const key = idOf(id, "webhook");
-    const current = await this.get(key);
+    const current = await this.find(key);
     await this.write(actor, via, "delete", async (manager) => {
       await manager.query(`DELETE FROM webhook_deliveries WHERE webhookId = ?`, [key]);
       await manager.query(`DELETE FROM webhooks WHERE id = ?`, [key]);
@@ -191,14 +197,19 @@ export class WebhookEndpoints {
     return current;
   }
 
-  async get(id: unknown, manager: DataSource | EntityManager = this.ds): Promise<WebhookView> {
-    const key = idOf(id, "webhook");
+  async get(actor: Actor, id: unknown): Promise<WebhookView> {
+    allowed("read", actor);
+    return this.find(idOf(id, "webhook"));
+  }
+
+  private async find(key: number, manager: DataSource | EntityManager = this.ds): Promise<WebhookView> {
     const [row] = (await manager.query(`SELECT * FROM webhooks WHERE id = ?`, [key])) as Record<string, unknown>[];
     if (!row) throw new NotFoundError(`No webhook ${key}`);
     return webhookOf(row);
   }
 
-  async list(params: ListParams<{ q?: string; enabled?: boolean }>): Promise<WebhookView[]> {
+  async list(actor: Actor, params: ListParams<{ q?: string; enabled?: boolean }>): Promise<WebhookView[]> {
+    allowed("read", actor);
     const { where, args } = this.webhookFilter(params.filter);
     const rows = (await this.ds.query(`SELECT * FROM webhooks WHERE ${where} ${pageOf(params, WEBHOOK_SORT_FIELDS)}`, args)) as Record<
       string,
@@ -207,13 +218,15 @@ export class WebhookEndpoints {
     return rows.map(webhookOf);
   }
 
-  async count(filter?: { q?: string; enabled?: boolean }): Promise<number> {
+  async count(actor: Actor, filter?: { q?: string; enabled?: boolean }): Promise<number> {
+    allowed("read", actor);
     const { where, args } = this.webhookFilter(filter);
     const [row] = (await this.ds.query(`SELECT COUNT(*) AS n FROM webhooks WHERE ${where}`, args)) as { n: unknown }[];
     return Number(row?.n ?? 0);
   }
 
-  async deliveries(params: ListParams<{ webhookId?: string; status?: string }>): Promise<DeliveryView[]> {
+  async deliveries(actor: Actor, params: ListParams<{ webhookId?: string; status?: string }>): Promise<DeliveryView[]> {
+    allowed("read", actor);
     const { where, args } = this.deliveryFilter(params.filter);
     const rows = (await this.ds.query(
       `SELECT * FROM webhook_deliveries WHERE ${where} ${pageOf(params, DELIVERY_SORT_FIELDS)}`,
@@ -222,13 +235,19 @@ export class WebhookEndpoints {
     return rows.map(deliveryOf);
   }
 
-  async countDeliveries(filter?: { webhookId?: string; status?: string }): Promise<number> {
+  async countDeliveries(actor: Actor, filter?: { webhookId?: string; status?: string }): Promise<number> {
+    allowed("read", actor);
     const { where, args } = this.deliveryFilter(filter);
     const [row] = (await this.ds.query(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`, args)) as { n: unknown }[];
     return Number(row?.n ?? 0);
   }
 
-  async delivery(id: unknown): Promise<DeliveryView> {
+  async delivery(actor: Actor, id: unknown): Promise<DeliveryView> {
+    allowed("read", actor);
+    return this.findDelivery(id);
+  }
+
+  private async findDelivery(id: unknown): Promise<DeliveryView> {
     const key = idOf(id, "delivery");
     const [row] = (await this.ds.query(`SELECT * FROM webhook_deliveries WHERE id = ?`, [key])) as Record<string, unknown>[];
     if (!row) throw new NotFoundError(`No delivery ${key}`);
@@ -236,8 +255,9 @@ export class WebhookEndpoints {
   }
 
   /** Sends a delivery again, with its `webhook-id` (receivers that saw it may drop it), retried as a new one would be. */
-  async redeliver(deliveryId: unknown): Promise<DeliveryView> {
-    const delivery = await this.delivery(deliveryId);
+  async redeliver(actor: Actor, deliveryId: unknown): Promise<DeliveryView> {
+    allowed("update", actor);
+    const delivery = await this.findDelivery(deliveryId);
     if (delivery.status === "sending") throw new ValidationError({ deliveryId: "This delivery is being sent now" });
     const now = Date.now();
     await inTransaction(this.ds, (manager) =>
@@ -247,12 +267,13 @@ export class WebhookEndpoints {
       ),
     );
     this.due();
-    return this.delivery(delivery.id);
+    return this.findDelivery(delivery.id);
   }
 
   /** A `webhook.test` delivery, tried once (even to a disabled endpoint: it checks the receiver before enabling it again). */
-  async sendTest(id: unknown): Promise<DeliveryView> {
-    const webhook = await this.get(id);
+  async sendTest(actor: Actor, id: unknown): Promise<DeliveryView> {
+    allowed("update", actor);
+    const webhook = await this.find(idOf(id, "webhook"));
     const messageId = newMessageId();
     const now = Date.now();
     await inTransaction(this.ds, (manager) =>

@@ -1,5 +1,5 @@
 import { MalformedSignatureError, packSignatures, recoverSafeSigner, safeTx, safeTxHash } from "@presale/abis";
-import { SYSTEM } from "../../auth/access";
+import { type Actor, authorizeTo, SYSTEM } from "../../auth/access";
 import type { AuthUser } from "../../auth/tokens";
 import type { Via } from "../../audit/via";
 import { ValidationError } from "../../errors";
@@ -26,7 +26,8 @@ export const statusOf = (confirmations: number, safe: Pick<SafeState, "threshold
 /**
  * Safe multisig proposals and confirmations. The gateway computes each SafeTx EIP-712 hash itself (chain id and Safe
  * of the active chain) and recovers who signed it, so a stored signature is always a current owner's, once, for this
- * Safe on this chain. Everything is checked before anything is written.
+ * Safe on this chain. Everything is checked before anything is written, the caller's permission first: reading a Safe
+ * needs read on SafeTransaction, proposing and confirming need chain on it, whoever calls (a resolver, a route, a job).
  */
 export class SafeService {
   constructor(
@@ -45,7 +46,8 @@ export class SafeService {
    * A Safe's owners, threshold and nonce, read from the chain now, and the nonce a new proposal gets by default (which
    * the proposer must sign: the signature covers the nonce).
    */
-  async info(address: unknown): Promise<SafeState & { nextNonce: number }> {
+  async info(address: unknown, actor: Actor): Promise<SafeState & { nextNonce: number }> {
+    authorizeTo({ action: "read", resource: SafeTransaction.name }, actor);
     const { chainId, provider } = this.active("address");
     const safe = await readSafe(provider, addressArg("address", address), chainId, "address");
     return { ...safe, nextNonce: await this.nextNonce(safe) };
@@ -53,6 +55,7 @@ export class SafeService {
 
   /** Stores a new proposal with its proposer's signature (the proposer's confirmation). */
   async propose(args: ProposalArgs, user: AuthUser | undefined, via: Via): Promise<SafeTransactionRow> {
+    authorizeTo({ action: "chain", resource: SafeTransaction.name }, user);
     const { chainId, provider } = this.active("safe");
     const proposal = checkProposal(args);
     const safe = await readSafe(provider, proposal.safe, chainId);
@@ -93,6 +96,7 @@ export class SafeService {
 
   /** Adds an owner's signature to a proposal still waiting for its nonce. */
   async confirm(rawHash: unknown, signature: unknown, user: AuthUser | undefined, via: Via): Promise<SafeTransactionRow> {
+    authorizeTo({ action: "chain", resource: SafeTransaction.name }, user);
     const { chainId, provider } = this.active("safeTxHash");
     if (typeof rawHash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(rawHash.trim()))
       throw new ValidationError({ safeTxHash: "safeTxHash must be 0x followed by 64 hex digits" });
