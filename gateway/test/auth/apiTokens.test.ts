@@ -1,3 +1,4 @@
+import { waitFor } from "../support/timing";
 import { closeReplicas, errorCode, fieldErrors, startReplicas, startTestApp, TEST_DB, type TestApp } from "../support/testApp";
 
 const PASSWORD = "token-pass-123";
@@ -111,7 +112,11 @@ describe("API tokens", () => {
     expect(listed.body.data.allApiTokens).toEqual([
       expect.objectContaining({ id: made.apiToken.id, name: "ci", readOnly: false, permissions: null, revoked: false }),
     ]);
-    expect(listed.body.data.allApiTokens[0].lastUsedAt).not.toBeNull();
+    // The last use is written after the answer, which does not wait for it.
+    await waitFor("the token's last use to be recorded", async () => {
+      const again = await app.gql(`{ allApiTokens { lastUsedAt } }`, {}, admin);
+      return again.body.data.allApiTokens[0].lastUsedAt;
+    });
   });
 
   it("sorts the list by every column the screens show, the owner by name, and refuses any other field", async () => {
