@@ -28,7 +28,7 @@ export const DEFAULT_LOCAL_PORT = 8545;
 /** anvil's default (well-known, test-only) account 0, which deploys the local contracts. */
 export const ANVIL_DEPLOYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-/** The public RPC table (SPEC section 9: chains 1, 56, 137, 97, 43113). */
+/** The public RPC table: chains 1, 56, 137, 97, 43113. */
 export const RPC_URLS: Readonly<Record<number, string>> = {
   1: "https://ethereum-rpc.publicnode.com",
   56: "https://bsc-dataseed.binance.org",
@@ -235,7 +235,7 @@ export function withLocalDeployment(
   };
 }
 
-/** Lock days of a staking pool by pid (SPEC section 9): 6 → 5; 0, 7, 10 → 90; 1, 8 → 180; anything else 365. */
+/** Lock days of a staking pool by pid: 6 → 5; 0, 7, 10 → 90; 1, 8 → 180; anything else 365. */
 export function lockDaysForPid(pid: number | bigint | string | null | undefined): number {
   switch (Number(pid)) {
     case 6:

@@ -17,7 +17,7 @@ export const REWARD_RESERVE = parseUnits("10000000", 18);
 /** BUSD minted to each funded account (the first five anvil accounts by default). */
 export const STABLE_PER_ACCOUNT = parseEther("1000000");
 
-/** The staking pools seeded by pid 0..10: lock days as SPEC section 9, APR by lock length, 1 token per block. */
+/** The staking pools seeded by pid 0..10: lock days by pid (lockDaysForPid), APR by lock length, 1 token per block. */
 export const STAKING_POOL_COUNT = 11;
 export function stakingPoolSpec(pid: number) {
   const lockDays = lockDaysForPid(pid);

@@ -1,5 +1,5 @@
 /**
- * The upload image rules of SPEC section 5, one table for the admin's file
+ * The upload image rules, one table for the admin's file
  * choosers and the gateway's content checks, so the two cannot drift.
  */
 export type ImageKind = "png" | "jpg" | "webp" | "gif" | "svg";
@@ -15,7 +15,7 @@ export const EXTENSIONS: Readonly<Record<ImageKind, readonly string[]>> = {
 
 export type ImageRule = "pngSvg" | "landing" | "landingBlock" | "any";
 
-/** Which kinds each kind of upload takes, and the refusal SPEC words for it. */
+/** Which kinds each kind of upload takes, and the refusal the original screens word for it. */
 export const IMAGE_RULES: Readonly<Record<ImageRule, { kinds: readonly ImageKind[]; refusal: string }>> = {
   /** Home page, home image, farm, feature, roadmap and news-update images. */
   pngSvg: { kinds: ["png", "svg"], refusal: "Allowed Only PNG File" },
@@ -37,10 +37,10 @@ export const extensionOf = (fileName: string) => {
 export const acceptsFileName = (rule: ImageRule, fileName: string) =>
   IMAGE_RULES[rule].kinds.some((kind) => EXTENSIONS[kind].includes(extensionOf(fileName)));
 
-/** One image field's rule: what a create takes and, where SPEC words it otherwise, what an update takes. */
+/** One image field's rule: what a create takes and, where an update takes other kinds, what an update takes. */
 export interface ImageField {
   rule: ImageRule;
-  /** SPEC section 5: news updates take PNG or SVG only, while adding news takes any image. */
+  /** News updates take PNG or SVG only, while adding news takes any image. */
   updateRule?: ImageRule;
 }
 

@@ -21,7 +21,7 @@ export interface PresaleParams {
   staker: string;
 }
 
-/** createPresale's positional arguments in the order of SPEC section 7. */
+/** createPresale's positional arguments, in the contract's order. */
 export function createPresaleArgs(presaleParams: PresaleParams) {
   return [
     presaleParams.token,

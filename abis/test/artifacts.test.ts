@@ -36,7 +36,7 @@ describe("committed artifacts (abis/build/)", () => {
   });
 });
 
-/** The calls SPEC section 7 and the issue name, as human-readable signatures. */
+/** The calls each contract must offer, as human-readable signatures. */
 const REQUIRED: Partial<Record<ContractName, string[]>> = {
   SaleToken: [
     "function addBlacklistedUser(address)",

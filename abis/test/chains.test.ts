@@ -28,7 +28,7 @@ function errorOf(fn: () => unknown): ChainConfigError {
 }
 
 describe("chain tables", () => {
-  it("has the RPC table of SPEC section 9", () => {
+  it("has the public RPC table", () => {
     expect(
       Object.keys(RPC_URLS)
         .map(Number)
@@ -50,7 +50,7 @@ describe("chain tables", () => {
     expect(CHAINS[31337].contracts).toEqual(predictedLocalAddresses());
   });
 
-  it("maps pids to lock days as SPEC section 9", () => {
+  it("maps pids to lock days", () => {
     expect([6, 0, 7, 10, 1, 8, 2, 3, 9, 42].map(lockDaysForPid)).toEqual([5, 90, 90, 90, 180, 180, 365, 365, 365, 365]);
     expect(lockDaysForPid(6n)).toBe(5);
   });

@@ -1,6 +1,6 @@
 import { acceptsFileName, IMAGE_FIELDS, imageRuleOf, type ImageField } from "../src/images";
 
-describe("image fields (SPEC section 5)", () => {
+describe("image fields", () => {
   it("gives each field's rule on create and update: News takes any image on add and PNG or SVG on update", () => {
     expect([imageRuleOf("News", "create"), imageRuleOf("News", "update")]).toEqual(["any", "pngSvg"]);
     expect([imageRuleOf("HomeImage", "create"), imageRuleOf("HomeImage", "update")]).toEqual(["pngSvg", "pngSvg"]);
@@ -10,7 +10,7 @@ describe("image fields (SPEC section 5)", () => {
     expect(imageRuleOf(undefined, "create")).toBeUndefined();
   });
 
-  it("names a rule every field's add and update share, except where SPEC words it otherwise", () => {
+  it("names a rule every field's add and update share, except where an update takes other kinds", () => {
     const fields: Record<string, ImageField> = IMAGE_FIELDS;
     const differing = Object.entries(fields).filter(([, field]) => field.updateRule && field.updateRule !== field.rule);
     expect(differing.map(([type]) => type)).toEqual(["News"]);

@@ -84,7 +84,7 @@ describe("Staking", () => {
 });
 
 describe("the deployed staking contract", () => {
-  it("has the seeded pools 0..10 with the lock days of SPEC section 9", async () => {
+  it("has the seeded pools 0..10 with the lock days of their pid", async () => {
     const staking = getContract("Staking", testChain.chain.contracts.staking, testChain.chain.provider);
     expect(await staking.poolLength()).toBe(BigInt(STAKING_POOL_COUNT));
     expect(await staking.token()).toBe(testChain.chain.contracts.token);

@@ -1,5 +1,5 @@
 /**
- * SPEC gaps 13.10: an axe-core scan (WCAG 2 A and AA rules) of every screen,
+ * An axe-core scan (WCAG 2 A and AA rules) of every screen,
  * public and signed in, in the light theme, and in the dark theme for the rules
  * that colours decide. A serious or critical
  * violation fails the suite, listed with the elements axe names.

@@ -1,7 +1,7 @@
 import { gzipSync } from "zlib";
 import { baseUrl, eventually, launch, open, row, shot, signIn, unsignedToken, type Browser } from "./browser";
 
-/** SPEC budget for what /login loads. */
+/** The budget for what /login loads. */
 const LOGIN_JS_BUDGET = 350 * 1024;
 
 let browser: Browser;

@@ -1,7 +1,7 @@
 import { dialog, eventually, graphql, launch, open, row, signIn, streamOpen, submitDialog, type Browser } from "./browser";
 
 /**
- * Two admins on the News list against the real gateway (issue 27 point 3):
+ * Two admins on the News list against the real gateway:
  * what one adds shows in the other's list without a reload, one's save shows
  * in the other's open dialog before it saves, and each sees the other has the
  * record open.

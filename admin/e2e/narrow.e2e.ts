@@ -1,5 +1,5 @@
 /**
- * SPEC gaps 13.7 in Chromium: at 390 px (a phone) ManageSale fits the screen
+ * Narrow screens in Chromium: at 390 px (a phone) ManageSale fits the screen
  * in one column and every button can be reached and used; every list shows
  * one row a record, no list screen scrolls sideways nor has a button beyond
  * the screen, no title is cut, the pager fits, 'Logout (name)' is in the user

@@ -98,7 +98,7 @@ it("account 0 adds a farm pool: pair created, Farm.add in basis points, then the
   expect(info.depositFeeBP).toBe(150n);
   expect(await sent(page)).toBe(2); // createPair, then add
 
-  // In the database, with SPEC section 9's defaults.
+  // In the database, with the pool defaults (risk 5, token-only).
   const { allPools } = await graphql(
     page,
     `

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, launch, open, row, shot, signIn, type Browser } from "./browser";
 
 /**
- * Issue 29 in Chromium against the real gateway: the admin shows each role
+ * Roles in Chromium against the real gateway: the admin shows each role
  * what its permissions (`me { permissions }`) allow, and a custom role's
  * change reaches its signed-in users on their next load.
  */

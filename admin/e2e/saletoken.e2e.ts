@@ -1,5 +1,5 @@
 /**
- * SPEC gaps 13.11 in Chromium: 'Token Address' on ManageSale changes the
+ * The sale token in Chromium: 'Token Address' on ManageSale changes the
  * presale's token on chain, and the gateway, reading the mined transaction
  * itself, brings the LaunchPad record in step (GraphQL and the legacy
  * /api/getCardDetails the public site reads).

@@ -141,7 +141,7 @@ describe("every screen against the real gateway", () => {
     const modal = dialog(page);
     await modal.getByLabel("Heading").fill("E2E news item");
     await modal.getByLabel("Description").fill("Written by the browser test");
-    // Issue 26 point 7: checked at selection with the gateway's message; the hint names what each operation takes.
+    // Checked at selection with the gateway's message; the hint names what each operation takes.
     await modal.getByText("Takes PNG, JPG, WEBP, GIF, SVG when added; an update takes only PNG, SVG").waitFor();
     await setFile(modal, asFile("news.png", "notes.txt"));
     await toast("Allowed Only PNG, JPG, WEBP, GIF, SVG File");
@@ -200,7 +200,7 @@ describe("every screen against the real gateway", () => {
         { h: `Bulk news ${String(i).padStart(2, "0")}` },
       );
     }
-    // DataTables' filter finds a term inside a word (issue 26 point 4): "pha" finds this one, and no bulk row.
+    // DataTables' filter finds a term inside a word: "pha" finds this one, and no bulk row.
     const { createNews: alpha } = await graphql(
       page,
       `
@@ -643,7 +643,7 @@ describe("every screen against the real gateway", () => {
   });
 });
 
-describe("sorting (issue 26)", () => {
+describe("sorting", () => {
   it("sorts every list by each column with an arrow, on the server, and a reload keeps the sort", async () => {
     const { page } = browser;
     // A list request the gateway refuses (a column it does not sort by) shows up here.

@@ -118,7 +118,7 @@ describe("two-factor sign-in from the Security page", () => {
     await open(page, "/signins");
     await row(page, "Wrong code").first().waitFor();
     await shot(page, "sign-ins");
-    // Issue 26 point 10: a search that finds nothing says what for, with a way back.
+    // A search that finds nothing says what for, with a way back.
     await page.getByPlaceholder("Filter in records...").fill("zzz");
     await page.getByText("No match for 'zzz'").waitFor();
     await page.getByRole("button", { name: "Clear filter" }).click();

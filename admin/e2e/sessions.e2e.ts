@@ -1,7 +1,7 @@
 import { baseUrl, graphql, launch, shot, signIn, type Browser } from "./browser";
 
 /**
- * Sessions you can see and end (issue 29): one user signed in in two browsers;
+ * Sessions you can see and end: one user signed in in two browsers;
  * in A the Security page lists both, "Sign out everywhere else" ends B's, and
  * B is sent to the sign-in page on its next request.
  */

@@ -1,12 +1,12 @@
 /**
- * The instant shell (issue 26): a signed-in deep link paints the app bar and the menu before the screen's data
+ * The instant shell: a signed-in deep link paints the app bar and the menu before the screen's data
  * answers, a list screen loads in at most 8 scripts beyond /login's, and the Dashboard loads the chain code of its
  * open sales only once their place scrolls into view. Each visit is cold (a fresh browser profile).
  */
 import type { Page } from "playwright-core";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, eventually, launch, networkIdle, shot, type Browser } from "./browser";
 
-/** At most this many scripts after /login's for a list screen (the issue's target). */
+/** At most this many scripts after /login's for a list screen (the target). */
 const LIST_SCRIPTS = 8;
 
 const opened: Browser[] = [];

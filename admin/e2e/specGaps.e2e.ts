@@ -1,6 +1,6 @@
 /**
- * Issue 13, "SPEC gaps found by trying every screen as an administrator
- * would": each point tried in the real product (built gateway and admin,
+ * Gaps found by trying every screen as an administrator would, each one
+ * tried in the real product (built gateway and admin,
  * fresh SQLite database) in Chromium. Every record a test adds is removed
  * again, so the other files find the screens as the seed left them.
  */
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const FIRST_HOME_BLOCK = `{ allAbouts(sortField: "id", sortOrder: "ASC", perPage: 1) { id title heading } }`;
 
-describe("point 1: Farms (form list)", () => {
+describe("Farms (form list)", () => {
   it("lists pools; 'Add Farm' says the entry went to the Home section; 'Home' edits the home block; /api/form-data answers pools", async () => {
     const { page } = browser;
     const { createPool: pool } = await graphql(
@@ -123,7 +123,7 @@ describe("point 1: Farms (form list)", () => {
 /** The toast (top centre) with this text. */
 const toast = (text: string | RegExp) => browser.page.getByText(text).first().waitFor();
 
-describe("point 2: Contact Us is read-only", () => {
+describe("Contact Us is read-only", () => {
   it("has no Delete (nor Edit, nor Add) button", async () => {
     const { page } = browser;
     await open(page, "/ContactUs");
@@ -134,7 +134,7 @@ describe("point 2: Contact Us is read-only", () => {
   });
 });
 
-describe("point 3: the filter box filters records without text columns", () => {
+describe("the filter box filters records without text columns", () => {
   const filterBox = () => browser.page.getByPlaceholder("Filter in records...");
 
   it.each([
@@ -157,7 +157,7 @@ describe("point 3: the filter box filters records without text columns", () => {
   });
 });
 
-describe("point 4: Road More", () => {
+describe("Road More", () => {
   it("lists S.No, Image, Title, Heading, Action with the record's image", async () => {
     const { page } = browser;
     await open(page, "/featruedes");
@@ -167,7 +167,7 @@ describe("point 4: Road More", () => {
   });
 });
 
-describe("point 5: toasts", () => {
+describe("toasts", () => {
   it("a save shows the server's message; a refused one names the field by its label", async () => {
     const { page } = browser;
     await open(page, "/Setting");
@@ -190,10 +190,10 @@ describe("point 5: toasts", () => {
   });
 });
 
-describe("point 6: 'Add User'", () => {
+describe("'Add User'", () => {
   it("every field has a show toggle; the filter box finds the whole e-mail only", async () => {
     const { page } = browser;
-    // Issue 26 point 4: "admin@example.com" is a substring of one e-mail, not a word start of every admin's.
+    // "admin@example.com" is a substring of one e-mail, not a word start of every admin's.
     const { createUser: other } = await graphql(
       page,
       `
@@ -242,7 +242,7 @@ describe("point 6: 'Add User'", () => {
   });
 });
 
-describe("point 9: one's own account and the last admin", () => {
+describe("one's own account and the last admin", () => {
   it("asks before changing one's own email; the gateway refuses to take one's own admin role", async () => {
     const { page } = browser;
     await open(page, "/Users");
@@ -273,7 +273,7 @@ describe("point 9: one's own account and the last admin", () => {
   });
 });
 
-describe("point 8: a non-admin and the Users screen", () => {
+describe("a non-admin and the Users screen", () => {
   it("an editor sees 'You do not have access to this page' and no Users card", async () => {
     const { page } = browser;
     const email = "editor-specgaps@example.com";

@@ -24,7 +24,7 @@ async function withToken(token: string, query: string) {
 /** A REST call with an API token. */
 const rest = (token: string, path: string) => fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
-describe("API tokens and roles (issue 29)", () => {
+describe("API tokens and roles", () => {
   it("makes a read-only token on the Security page, shown once; it reads, may not write, and stops at once when revoked", async () => {
     await page.goto(`${baseUrl()}/security`);
     await page.getByRole("heading", { name: "API tokens", exact: true }).waitFor();

@@ -39,7 +39,7 @@ function AdminOrNotFound() {
 }
 
 /**
- * The route table of SPEC section 2: / and /login (sign-in) and /register are
+ * The route table: / and /login (sign-in) and /register are
  * public and light; the protected screens load the admin; anything else is
  * 'Not Found'.
  */

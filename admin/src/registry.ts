@@ -48,7 +48,7 @@ type Load = () => Promise<ComponentType>;
  */
 export interface Screen {
   /**
-   * The route of SPEC section 2 (its first path segment), also the
+   * The screen's route (its first path segment), also the
    * react-admin resource name and the i18n branch `resources.<route>`. Paths
    * match without regard to case, so /home, /setting, ... reach it too.
    */
@@ -73,7 +73,7 @@ export interface Screen {
   recordRepresentation?: string;
   icon?: SvgIconComponent;
   /**
-   * Its sidebar entry (linked in lower case, as SPEC's sidebar is): i18n key of the label. Like the
+   * Its sidebar entry (linked in lower case, as the original sidebar is): i18n key of the label. Like the
    * dashboard's link and the screen itself, it shows only to users whose role may read the type.
    */
   menu?: {
@@ -86,7 +86,7 @@ export interface Screen {
   };
   /** The permission that opens the screen when it is not its type's own (as the gateway decides who sees everyone's rows). */
   grantedBy?: { type: string; action: string };
-  /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when SPEC spells the link otherwise. */
+  /** A count card (`card`) or a link chip under 'More' on the dashboard; `path` when the original dashboard spells the link otherwise. */
   dashboard?: { label: string; card?: boolean; path?: string };
 }
 
@@ -125,7 +125,7 @@ export const SCREENS: Screen[] = [
     dashboard: { label: "app.dashboard.users", card: true },
   },
   {
-    // Issue 29: custom roles as a grid of resources × actions; the built-in ones shown read-only.
+    // Custom roles as a grid of resources × actions; the built-in ones shown read-only.
     route: "Roles",
     type: "Role",
     list: () => import("./resources/Role/RoleList").then((m) => m.RoleList),
@@ -214,7 +214,7 @@ export const SCREENS: Screen[] = [
     menu: { label: "app.menu.transactions" },
   },
   {
-    // Every pending Safe multisig transaction (issue 28): confirm, execute or reject, across Safes and contracts.
+    // Every pending Safe multisig transaction: confirm, execute or reject, across Safes and contracts.
     route: "SafeTransactions",
     page: () => import("./pages/SafeTransactionsPage").then((m) => m.default),
     icon: AccountBalanceIcon,
@@ -230,7 +230,7 @@ export const SCREENS: Screen[] = [
     menu: { label: "app.menu.sign_ins" },
   },
   {
-    // The audit trail (issue 15): who changed what, for administrators.
+    // The audit trail: who changed what, for administrators.
     route: "Activity",
     type: "AuditEvent",
     list: () => import("./resources/AuditEvent/ActivityList").then((m) => m.ActivityList),
@@ -249,7 +249,7 @@ export const SCREENS: Screen[] = [
     menu: { label: "app.menu.api_tokens" },
   },
   {
-    // Signed webhooks (issue 27): endpoints, their delivery logs; whoever the grid lets read Webhook (admins).
+    // Signed webhooks: endpoints, their delivery logs; whoever the grid lets read Webhook (admins).
     route: "Webhooks",
     page: () => import("./pages/webhooks/WebhooksPage").then((m) => m.default),
     icon: WebhookIcon,

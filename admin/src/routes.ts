@@ -4,8 +4,8 @@ import { SCREENS } from "./registry";
  * The first path segment of every screen behind sign-in: the registry's pages
  * and listed resources (a resource reached only through another screen's
  * dialog has no route). Paths match without regard to case, so the sidebar's
- * lower-case links (/dashboard, /users, ...) reach the same screens as SPEC's
- * /Dashboard, /Users, ...
+ * lower-case links (/dashboard, /users, ...) reach the same screens as the
+ * original /Dashboard, /Users, ...
  */
 export const ADMIN_SECTIONS = SCREENS.filter((screen) => screen.page || screen.list).map((screen) => screen.route);
 

@@ -42,7 +42,7 @@ describe("the image rules the file inputs check", () => {
     expect(checkImageName("main.gif", rulesOf("LandingBlock", "update").rule)).toBe("app.image.landing_only");
   });
 
-  it("hint at what an input takes, and where SPEC gives add and update different kinds, say so", () => {
+  it("hint at what an input takes, and where add and update take different kinds, say so", () => {
     expect(hintOf("update", rulesOf("HomeImage", "update"))).toEqual(["app.image.takes", { kinds: "PNG, SVG" }]);
     expect(hintOf("create", rulesOf("News", "create"))).toEqual([
       "app.image.add_takes",

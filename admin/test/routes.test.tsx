@@ -4,7 +4,7 @@ import { setupUser } from "./support/helpers";
 import { renderApp, signIn } from "./support/render";
 import { gateway } from "./support/setup";
 
-const SPEC_PROTECTED = [
+const PROTECTED_ROUTES = [
   "/Dashboard",
   "/Users",
   "/featruedes",
@@ -31,8 +31,8 @@ const SPEC_PROTECTED = [
 const SIDEBAR = ["/dashboard", "/users", "/launchpad", "/blocklist", "/home", "/news", "/newsdescription", "/articles"];
 
 describe("routes", () => {
-  it("knows every protected route of SPEC section 2 and the sidebar's lower-case forms", () => {
-    for (const route of [...SPEC_PROTECTED, ...SIDEBAR, "/setting", "/about"]) expect(isAdminPath(route)).toBe(true);
+  it("knows every protected route and the sidebar's lower-case forms", () => {
+    for (const route of [...PROTECTED_ROUTES, ...SIDEBAR, "/setting", "/about"]) expect(isAdminPath(route)).toBe(true);
     for (const route of ["/", "/login", "/register", "/nothing", "/Articles5"]) expect(isAdminPath(route)).toBe(false);
     expect(ADMIN_SECTIONS).not.toContain("IpWhitelist");
   });

@@ -119,7 +119,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
         name: "ADMIN_NAME",
         default: "`admin`",
         meaning:
-          "name of the first admin, created when there is no user (the admin shows its Admin, Sign-ins and Activity entries to every role that may read users, sign-ins and audit events; SPEC showed them to the name `admin`)",
+          "name of the first admin, created when there is no user (the admin shows its Admin, Sign-ins and Activity entries to every role that may read users, sign-ins and audit events; the original back-office showed them to the name `admin`)",
       },
       { name: "ADMIN_EMAIL", default: "`admin@example.com`", meaning: "email of the first admin" },
       {

@@ -1,4 +1,4 @@
-// Heavy signed-in reads against /healthz (issue 24, point 9; called at the end of `npm run bench`, or alone:
+// Heavy signed-in reads against /healthz (called at the end of `npm run bench`, or alone:
 // `node scripts/bench/heavyReads.mjs`): seeds 200,000 contributions on SQLite (one bulk insert), starts
 // the built gateway, fires 8 parallel reads each at the largest cost GRAPHQL_MAX_COST lets through, and
 // polls /healthz every 10 ms meanwhile (3 rounds). Prints the worst and median /healthz latency and how long the

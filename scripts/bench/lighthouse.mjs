@@ -3,7 +3,7 @@
 // admin in once in Debian's Chromium (launched with --remote-debugging-port; nothing is downloaded), then runs
 // Lighthouse's performance category through that port with storage kept (the session stays) and the HTTP cache
 // emptied before each run (every load is cold): /News with the mobile and desktop presets, /Dashboard desktop.
-// Prints each score with FCP, LCP, TBT and CLS against the targets of issue 26. LIGHTHOUSE_RUNS (default 3) runs
+// Prints each score with FCP, LCP, TBT and CLS against the targets in ALL_PAGES. LIGHTHOUSE_RUNS (default 3) runs
 // per page, the median score kept (one run is noise on a shared machine); LIGHTHOUSE_PAGES narrows the pages and
 // LIGHTHOUSE_JSON keeps the last report.
 import Database from "better-sqlite3";
@@ -22,7 +22,7 @@ const { chromium } = playwright.default ?? playwright;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const NEWS_ROWS = 1_000;
 
-/** The pages measured, each with its preset and the performance score issue 26 asks for. */
+/** The pages measured, each with its preset and the performance score it must reach. */
 const ALL_PAGES = [
   { route: "/News", preset: "mobile", target: 75 },
   { route: "/News", preset: "desktop", target: 90 },

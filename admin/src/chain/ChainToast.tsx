@@ -1,7 +1,7 @@
 import { SnackbarContent, Typography } from "@mui/material";
 
 /**
- * A toast of two lines: the screen's own message (SPEC's text, kept as it is
+ * A toast of two lines: the screen's own message (the original text, kept as it is
  * and alone in its element) and what happened, in plain words with formatted
  * amounts. Classed as react-admin's notification of that type, so it takes its
  * colours.

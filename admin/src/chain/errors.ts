@@ -32,7 +32,7 @@ export class ChainError extends Error {
   }
 }
 
-/** Revert reasons the screens word differently (SPEC section 8). */
+/** Revert reasons the screens word their own way (the original screens' words). */
 export const REVERT_MESSAGES: Readonly<Record<string, string>> = {
   "Presale: deposit tokens first": "Deposit tokens first!!!",
   "Presale: close the sale first": "Ensure that sale is stop or Not",
@@ -164,7 +164,7 @@ export function errorKind(thrown: unknown): ChainErrorKind {
 
 /**
  * A short message for any chain error: the wallet's refusal, the contract's
- * revert reason (with SPEC section 8's wording for the known ones), missing
+ * revert reason (in the original screens' words for the known ones), missing
  * funds, an unreachable node, or the error's own short message.
  */
 export function humanError(thrown: unknown): string {

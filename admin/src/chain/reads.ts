@@ -200,7 +200,7 @@ export async function readBlacklisted(addresses: readonly string[], options: Rea
 
 // ----- presales -----
 
-/** SPEC section 3 'On-chain presale values read', plus what the ManageSale screen shows around them. bigint throughout. */
+/** The presale's values read on chain, plus what the ManageSale screen shows around them. bigint throughout. */
 export interface PresaleState {
   address: string;
   /** The block these values were read at. */

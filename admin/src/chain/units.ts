@@ -75,7 +75,7 @@ export function parseDays(text: string): bigint {
  */
 export const depositAmount = (tokenRatePercrypto: bigint, busdHardCap: bigint) => (tokenRatePercrypto * busdHardCap) / 10n ** 18n;
 
-/** Lock period in days of a launchpad pool, from its pid (SPEC section 9): one rule, in @presale/abis. */
+/** Lock period in days of a launchpad pool, from its pid: one rule, in @presale/abis. */
 export { lockDaysForPid } from "@presale/abis";
 
 /** '0xf39F…2266' style: the first 6 and last 4 characters. */

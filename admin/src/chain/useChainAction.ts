@@ -10,7 +10,7 @@ import { proposeSafeTransaction, readOwnerSafe, type SafeSignResult } from "./sa
 import { requestTarget, sendTransaction, type TransactionRequest } from "./transactions";
 import { WalletContext } from "./WalletContext";
 
-/** Chain errors show at the top right (SPEC section 9). */
+/** Chain errors show at the top right. */
 export const CHAIN_ERROR_ANCHOR = { vertical: "top", horizontal: "right" } as const;
 
 export interface ChainActionOptions {

@@ -24,7 +24,7 @@ export interface ChainFormDialogProps {
  * wallet's connect / address button, the inputs, the progress, Close and the
  * submit button (busy while the submit runs). The form stays mounted while
  * the dialog is hidden, so its values and server errors are there again when
- * it reopens (SPEC section 8: errors under the inputs, modal hidden).
+ * it reopens (errors under the inputs, modal hidden).
  * Must sit inside a <WalletProvider>.
  */
 export function ChainFormDialog({ open, onClose, title, submitLabel, formKey, onSubmit, status, children }: ChainFormDialogProps) {

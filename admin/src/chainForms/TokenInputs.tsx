@@ -20,7 +20,7 @@ interface ReadState {
   error: string | null;
 }
 
-/** SPEC section 9: the address check starts once 42 characters are typed. */
+/** The address check starts once 42 characters are typed. */
 const ADDRESS_LENGTH = 42;
 
 /**

@@ -15,7 +15,7 @@ const IDLE: FlowState = { step: null, problem: null };
 
 /**
  * The progress of a form that signs transactions then saves a record: which
- * step runs, and the last problem. `chainFailed` is SPEC section 8's
+ * step runs, and the last problem. `chainFailed` is the
  * 'Try Again' toast (top right, with the plain reason the chain layer gives:
  * not the owner, the decoded revert reason, rejected in the wallet, …).
  */

@@ -1,4 +1,4 @@
-/** Texts of the live screens (issue 27 point 3): what a live refresh brought, who else saved or has a record open. */
+/** Texts of the live screens: what a live refresh brought, who else saved or has a record open. */
 export const liveMessages = {
   app: {
     live: {

@@ -1,4 +1,4 @@
-/** Texts of the Roles screen, the permission grid and API tokens (issue 29; signed-in only, kept out of the /login chunk). */
+/** Texts of the Roles screen, the permission grid and API tokens (signed-in only, kept out of the /login chunk). */
 export const rolesMessages = {
   app: {
     menu: { roles: "Roles", api_tokens: "API tokens" },

@@ -1,4 +1,4 @@
-/** Texts of the Safe multisig flows (issue 28): owner actions proposed to a Safe, its queue and its screen. */
+/** Texts of the Safe multisig flows: owner actions proposed to a Safe, its queue and its screen. */
 export const safeMessages = {
   app: {
     menu: { safe_transactions: "Safe transactions" },

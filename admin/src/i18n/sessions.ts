@@ -1,4 +1,4 @@
-/** Texts of the sessions panel (Security page) and of the Users list's "End sessions" (issue 29). */
+/** Texts of the sessions panel (Security page) and of the Users list's "End sessions". */
 export const sessionsMessages = {
   app: {
     sessions: {

@@ -1,4 +1,4 @@
-/** Texts of the Webhooks screen (issue 27): endpoints, their secret shown once, their delivery logs. */
+/** Texts of the Webhooks screen: endpoints, their secret shown once, their delivery logs. */
 export const webhooksMessages = {
   app: {
     menu: { webhooks: "Webhooks" },

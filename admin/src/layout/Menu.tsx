@@ -15,7 +15,7 @@ interface Entry {
   icon?: ReactNode;
 }
 
-/** The sidebar of SPEC section 2: the registry's menu entries, linked in lower case. */
+/** The sidebar: the registry's menu entries, linked in lower case. */
 const ENTRIES = SCREENS.flatMap(({ route, icon: Icon, menu }) =>
   menu ? [{ route, to: `/${route.toLowerCase()}`, label: menu.label, icon: Icon && <Icon />, group: menu.group }] : [],
 );

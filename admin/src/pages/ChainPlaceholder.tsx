@@ -3,8 +3,9 @@ import { useParams } from "react-router-dom";
 import { Title, useTranslate } from "react-admin";
 
 /**
- * The wallet and chain screens (Stake, ManageSale) have their routes and menu
- * entries now; their contents come with the chain issues.
+ * A wallet or chain screen whose route and menu entry exist before its
+ * contents (Stake, until staking has its screen): its title, the presale
+ * address a route names, and a notice.
  */
 export function ChainPlaceholder({ title }: { title: string }) {
   const translate = useTranslate();

@@ -14,7 +14,7 @@ interface CardSpec {
   icon?: ReactElement;
 }
 
-/** The registry's dashboard links: SPEC section 2's count cards (/Users, /setting, /LaunchPad, /about), then a chip for every other screen. */
+/** The registry's dashboard links: the original count cards (/Users, /setting, /LaunchPad, /about), then a chip for every other screen. */
 const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
   dashboard
     ? [

@@ -8,7 +8,7 @@ export const TOAST_MS = 2000;
 type Toast = { message: string; severity: "success" | "info" | "warning" | "error" };
 const ToastContext = createContext<(t: Toast) => void>(() => undefined);
 
-/** Shows a toast at the top centre that closes after 2000 ms (SPEC section 9). */
+/** Shows a toast at the top centre that closes after 2000 ms. */
 export const usePublicToast = () => useContext(ToastContext);
 
 /**

@@ -101,7 +101,7 @@ export const canAccessThrough =
   };
 
 /**
- * Sessions as SPEC section 4 describes them: the token and name stored locally,
+ * Sessions as the original admin kept them: the token and name stored locally,
  * the token sent on every request, the user decoded from it; a token past its
  * expiry (checked at start, on every screen, and on any UNAUTHENTICATED answer)
  * signs the user out and leads to /login.

@@ -151,9 +151,9 @@ export interface CrudListProps {
   /** Dialogs of the screen besides its add and edit ones. */
   children?: ReactNode;
   /**
-   * Only on screens SPEC does not describe: i18n key of the empty table's text
-   * naming what it lists ("No sign-ins yet"); a search that finds nothing then
-   * says so. SPEC's lists keep 'No user found!'.
+   * Only on screens the original back-office did not have: i18n key of the
+   * empty table's text naming what it lists ("No sign-ins yet"); a search that
+   * finds nothing then says so. The original screens' lists keep 'No user found!'.
    */
   empty?: string;
   /** The list is a feed of every write (Activity): new rows on top of the first page, a 'show' link elsewhere (live/useLiveList.ts). */
@@ -163,9 +163,9 @@ export interface CrudListProps {
 /**
  * Every list screen, from its configuration: 10 rows a page (10/20/50), the
  * 'Filter in records...' box, server-side paging, sorting and search,
- * Excel/CSV/print exports, the 'No user found!' text (or the screen's own,
- * off SPEC) with a clear-filter button after a search, and the screen's add
- * and edit dialogs.
+ * Excel/CSV/print exports, the 'No user found!' text (or the screen's own, on
+ * screens the original back-office did not have) with a clear-filter button
+ * after a search, and the screen's add and edit dialogs.
  */
 export function CrudList({
   title,

@@ -6,8 +6,9 @@ const isFiltered = (filterValues: Record<string, unknown> | undefined) =>
   Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== null && value !== "");
 
 /**
- * What an empty table says. SPEC's lists keep its 'No user found!'; a screen
- * SPEC does not describe names what it lists (`empty`: "No contributors yet").
+ * What an empty table says. The original screens' lists keep their 'No user
+ * found!'; a screen the original back-office did not have names what it lists
+ * (`empty`: "No contributors yet").
  * After a search or a filter, screens of the second kind say what found
  * nothing ("No match for 'zzz'"), and every list offers to clear the filter.
  */

@@ -147,7 +147,7 @@ function useDialogMutation(
   const translate = useTranslate();
   return {
     onSuccess: (saved: unknown) => {
-      // SPEC section 4: the toast shows the server's message.
+      // The toast shows the server's message.
       const message = savedMessageOf(saved) ?? translate(fallbackMessage);
       if (notice) notify(notice(message), { type: "success", autoHideDuration: NOTICE_MS });
       else notify(message, { type: "success" });

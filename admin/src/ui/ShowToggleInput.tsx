@@ -13,7 +13,7 @@ export interface ShowToggleInputProps extends TextInputProps {
   initiallyShown?: boolean;
 }
 
-/** A text input with its own show/hide toggle (SPEC's 'Add User': every field has one). */
+/** A text input with its own show/hide toggle (the original 'Add User': every field has one). */
 export function ShowToggleInput({ label, shownType = "text", initiallyShown = false, ...props }: ShowToggleInputProps) {
   const translate = useTranslate();
   const [shown, setShown] = useState(initiallyShown);

@@ -38,7 +38,7 @@ function useFlagToggle(source: string, messages: { on: string; off: string }) {
   return { record, value, toggle, isPending, allowed };
 }
 
-/** The eye button of SPEC section 4 (news, news descriptions, articles, landing Status). */
+/** The eye button that shows or hides a record (news, news descriptions, articles, landing Status). */
 export function VisibilityToggle({ source = "visible" }: { source?: string }) {
   const translate = useTranslate();
   const { record, value, toggle, isPending, allowed } = useFlagToggle(source, { on: "app.visibility.shown", off: "app.visibility.hidden" });

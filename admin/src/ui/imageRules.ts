@@ -1,7 +1,7 @@
 /**
- * The client-side image checks of SPEC section 5: the rule of each image
- * field comes from @presale/abis's IMAGE_FIELDS (the gateway declares its
- * fields from the same table and checks the content again); here the i18n key
+ * The client-side image checks: the rule of each image field comes from
+ * @presale/abis's IMAGE_FIELDS (the gateway declares its fields from the same
+ * table and checks the content again); here the i18n key
  * of each refusal (its text is the gateway's, test/ui/exporters.test.ts holds
  * them equal) and what a chooser offers.
  */
@@ -36,7 +36,7 @@ export function kindsOf(rule: ImageRule): string {
  * The rules an image input checks: an explicit one (a file that is no
  * resource field, such as a landing content block's image), else the
  * resource type's for a create or an update, with the other operation's when
- * SPEC words it otherwise (news: any image on add, PNG or SVG on update).
+ * the two differ (news: any image on add, PNG or SVG on update).
  */
 export function rulesOf(type: string | undefined, op: "create" | "update", explicit?: ImageRule): { rule: ImageRule; other?: ImageRule } {
   if (explicit) return { rule: explicit };

@@ -151,7 +151,7 @@ describe("sendTransaction", () => {
     });
     await expect(send("closePresale")).rejects.toThrow("Presale is not open");
 
-    // open the demo sale; finalising it while open is refused with SPEC's words
+    // open the demo sale; finalising it while open is refused with the original screen's words
     expect((await send("startPresale", [3n])).status).toBe(1);
     await expect(send("finalizeSale", [chain.contracts.staking])).rejects.toThrow("Ensure that sale is stop or Not");
     expect(wallet.methods().filter((m) => m === "eth_sendTransaction")).toHaveLength(1);

@@ -37,7 +37,7 @@ describe("humanError", () => {
     );
   });
 
-  it("maps the presale's known revert reasons to SPEC section 8's words", () => {
+  it("maps the presale's known revert reasons to the screens' words", () => {
     expect(humanError(makeError("execution reverted", "CALL_EXCEPTION", { reason: "Presale: deposit tokens first" } as never))).toBe(
       "Deposit tokens first!!!",
     );

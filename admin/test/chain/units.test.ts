@@ -56,7 +56,7 @@ describe("formatAmount", () => {
   });
 });
 
-describe("SPEC section 9 constants", () => {
+describe("chain constants", () => {
   it("maps pids to lock days", () => {
     const table: [number | string | bigint, number][] = [
       [6, 5],

@@ -85,7 +85,7 @@ describe("ManageSale", () => {
     await enter(user, price, "2.5");
     await user.click(within(group("Price of Token in USDT")).getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Transaction succeeded...")).toBeInTheDocument();
-    // SPEC's toast, then what happened, with the token's symbol.
+    // The original toast, then what happened, with the token's symbol.
     expect(screen.getByText("Price set to 2.5 DST per USDT")).toBeInTheDocument();
     expect(lastRequest()).toMatchObject({ contract: "Presale", address: PRESALE, fn: "setTokenRatePercrypto", args: [(25n * E18) / 10n] });
     await waitFor(() => expect(fakeChain.readPresale).toHaveBeenLastCalledWith(PRESALE, { minBlock: 77, tokenHint: TOKEN }));
@@ -138,7 +138,7 @@ describe("ManageSale", () => {
     const empty = presaleState({ token: { ...presaleState().token, balance: 0n }, availableTokens: 0n });
     fakeChain.readPresale.mockImplementation(async () => empty);
     await openSale();
-    // Kept enabled so that SPEC's warning can show; the tooltip says so beforehand.
+    // Kept enabled so that the original warning can show; the tooltip says so beforehand.
     const start = screen.getByRole("button", { name: "Start Sale" });
     expect(start).toBeEnabled();
     expect(start).toHaveAccessibleDescription("The presale holds no token yet: deposit tokens first");
@@ -192,7 +192,7 @@ describe("ManageSale", () => {
     const user = setupUser();
     fakeChain.readPresale.mockImplementation(async () => presaleState({ isPresaleOpen: true }));
     await openSale();
-    // Kept enabled while open so that SPEC's warning can show; the tooltip says why beforehand.
+    // Kept enabled while open so that the original warning can show; the tooltip says why beforehand.
     expect(screen.getByRole("button", { name: "Finalise sale" })).toHaveAccessibleDescription(
       "The sale is open: stop it before finalising",
     );

@@ -6,7 +6,7 @@ import { renderApp, signIn } from "../support/render";
 import { gateway } from "../support/setup";
 
 /**
- * Issue 29: the admin follows the permissions `me` sends (authProvider.canAccess):
+ * The admin follows the permissions `me` sends (authProvider.canAccess):
  * the sidebar, the dashboard, the list buttons and the routes show only what the
  * role allows; the gateway checks every request again.
  */

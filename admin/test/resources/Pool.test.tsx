@@ -1,7 +1,7 @@
 /**
  * The 'Add Pool' modal on Image Text Edit (/Feature) with the chain layer
  * mocked at its boundary: wallet on open, pair lookup / creation, Farm.add in
- * basis points, then the Pool record with SPEC section 9's defaults.
+ * basis points, then the Pool record with the pool defaults.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { getAddress, ZeroAddress } from "ethers";
@@ -69,7 +69,7 @@ it("connects the wallet on open; shows Multiplier, Token A name and address, Dep
   expect(within(d).getByText(`Quote token: BUSD (${CONFIG.contracts.stable})`)).toBeInTheDocument();
 });
 
-it("creates the missing pair, adds the pool in basis points, then saves it with the SPEC defaults", async () => {
+it("creates the missing pair, adds the pool in basis points, then saves it with the pool defaults", async () => {
   const { u, d } = await openModal();
   await connect(u);
   await fill(u, d);

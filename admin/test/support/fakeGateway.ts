@@ -288,7 +288,7 @@ export class FakeGateway {
       permissions: this.permissions ?? ROLE_PERMISSIONS[String(this.caller.role ?? "admin")] ?? ROLE_PERMISSIONS.staff,
     });
     root.logout = () => true;
-    // Sessions (issue 29): ending marks them revoked; "current" rows are this browser's.
+    // Sessions: ending marks them revoked; "current" rows are this browser's.
     const endWhere = (match: (row: Row) => boolean) => {
       let count = 0;
       this.store.set(

@@ -65,7 +65,7 @@ describe("every list", () => {
     expect(screen.getByText("Showing 0 to 0 of 0 records")).toBeInTheDocument();
   });
 
-  it("after a search that finds nothing, keeps 'No user found!' on SPEC's lists and offers to clear the filter", async () => {
+  it("after a search that finds nothing, keeps 'No user found!' on the original screens' lists and offers to clear the filter", async () => {
     const user = setupUser();
     gateway.seed("Setting", settings(2));
     renderApp("/Setting");
@@ -78,7 +78,7 @@ describe("every list", () => {
     expect(screen.queryByRole("button", { name: "Clear filter" })).toBeNull();
   });
 
-  it("names what a screen SPEC does not describe lists when it is empty, and what a search found nothing for", async () => {
+  it("on a screen the original back-office did not have, names what the empty table lists, and what a search found nothing for", async () => {
     const user = setupUser();
     const { unmount } = renderApp("/signins");
     expect(await screen.findByText("No sign-ins yet")).toBeInTheDocument();

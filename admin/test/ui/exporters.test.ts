@@ -78,7 +78,7 @@ describe("image rules", () => {
 });
 
 describe("lock days", () => {
-  it("follows SPEC section 9", () => {
+  it("maps each pid to its lock days", () => {
     expect([6, 0, 7, 1, 8, 10, 2, 99].map((pid) => lockDaysForPid(pid))).toEqual([5, 90, 90, 180, 180, 90, 365, 365]);
   });
 });

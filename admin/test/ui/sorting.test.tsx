@@ -13,8 +13,8 @@ jest.mock("../../src/chain/config", () => require("../support/chainScreenMocks")
 jest.mock("../../src/chain/WalletProvider", () => require("../support/chainScreenMocks").walletProviderMock());
 
 /**
- * Every list sorts by every column that shows a text, number or date value
- * (issue 26 point 3): each such header has react-admin's sort button, and
+ * Every list sorts by every column that shows a text, number or date value:
+ * each such header has react-admin's sort button, and
  * pressing it sends a sortField the gateway declares sortable (the fake
  * gateway refuses others, as the gateway does). The headers without one are
  * named here with the reason.

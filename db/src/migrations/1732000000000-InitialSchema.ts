@@ -3,7 +3,7 @@ import { bool, id, index, int, longText, text, timestamps, varchar } from "./col
 
 const NOT_NULL = { isNullable: false };
 
-/** Every record kind of SPEC section 3, with an index on each sorted or filtered column. */
+/** Every record kind of the back-office, with an index on each sorted or filtered column. */
 export class InitialSchema1732000000000 implements MigrationInterface {
   name = "InitialSchema1732000000000";
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, TableColumn } from "typeorm";
 import { isMysql, varchar } from "./columns";
 
-/** Road More records get the image SPEC's list shows (S.No, Image, Title, Heading, Action), as the other content entries have. */
+/** Road More records get the image the original list shows (S.No, Image, Title, Heading, Action), as the other content entries have. */
 export class RoadMoreImage1732400000000 implements MigrationInterface {
   name = "RoadMoreImage1732400000000";
 

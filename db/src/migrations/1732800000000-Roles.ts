@@ -3,7 +3,7 @@ import { bool, id, index, int, text, timestamps, varchar } from "./columns";
 import { createSearchIndex, dropSearchIndex } from "./search";
 
 /**
- * Roles with permissions (issue 29). The built-in roles are rows (their grids
+ * Roles with permissions. The built-in roles are rows (their grids
  * are the gateway's, from the resource declarations); `staff` is a custom role
  * whose grid is exactly what every approved non-admin could do before this
  * upgrade, and every existing non-admin user gets it, so nobody gains or loses

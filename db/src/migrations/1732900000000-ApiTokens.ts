@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, Table } from "typeorm";
 import { bool, id, index, int, text, varchar } from "./columns";
 
 /**
- * API tokens (issue 29): a user's keys for integrations. Only a keyed hash of
+ * API tokens: a user's keys for integrations. Only a keyed hash of
  * the secret is stored (HMAC-SHA-256 with the gateway's API_TOKEN_SECRET),
  * found by the token's random public id. Times are seconds since 1970, as a
  * session's expiry is, so both databases read them back alike.

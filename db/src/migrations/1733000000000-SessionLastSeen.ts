@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, TableColumn } from "typeorm";
 import { isMysql } from "./columns";
 
 /**
- * Sessions you can see and end (issue 29): when each session was last used,
+ * Sessions you can see and end: when each session was last used,
  * recorded at most once a minute. Existing sessions start at their sign-in.
  */
 export class SessionLastSeen1733000000000 implements MigrationInterface {

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, TableIndex } from "typeorm";
 import { index } from "./columns";
 
 /**
- * Every list sorts by every value column it shows (issue 26): the columns that
+ * Every list sorts by every value column it shows: the columns that
  * became sortable get an index, so a page of the large tables is read off the
  * index (both engines end each index with the row id, the sort's tie-break).
  * Long-text columns (comments, setting values, audit changes, chain

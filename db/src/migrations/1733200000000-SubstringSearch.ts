@@ -45,7 +45,7 @@ const SEARCHED: Record<string, string[]> = {
 };
 
 /**
- * The list filter as DataTables has it (issue 26): each term a
+ * The list filter as DataTables has it: each term a
  * case-insensitive substring of a searched column, not a word prefix. The word
  * indexes (FTS5 unicode61, FULLTEXT) give way to trigram ones: FTS5 tables
  * with the trigram tokenizer on SQLite, the search_trigrams table kept by

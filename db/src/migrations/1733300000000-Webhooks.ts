@@ -5,7 +5,7 @@ import { bool, id, index, int, longText, text, varchar } from "./columns";
 const millis = (name: string, isNullable = true): TableColumnOptions => ({ name, type: "bigint", isNullable });
 
 /**
- * Signed webhooks (issue 27): the endpoints an admin registers, and their
+ * Signed webhooks: the endpoints an admin registers, and their
  * outbox of deliveries. A delivery row is written in the transaction of the
  * write it tells of, so a crash loses none; workers claim a row with a
  * conditional update (status and lease), which both databases make atomic.

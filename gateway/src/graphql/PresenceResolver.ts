@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import { announcePresence } from "../changes/presence";
 import type { GqlContext } from "./context";
 
-/** Who has a record open (issue 27 point 3): heard on the change stream, never stored, no lock taken. */
+/** Who has a record open: heard on the change stream, never stored, no lock taken. */
 @Resolver()
 export class PresenceResolver {
   @Mutation(() => Boolean, {

@@ -8,7 +8,7 @@ import { resourceTypes } from "./resourceTypes";
 const session = resourceTypes(Session).object;
 
 /**
- * Sessions you can see and end (issue 29). allSessions lists the caller's own
+ * Sessions you can see and end. allSessions lists the caller's own
  * sessions (everyone's for whoever may read sessions: resources/kit/service.ts);
  * here are what a row does not hold, and the mutations that end sessions.
  * @Authorized() refuses API tokens: they never manage sessions. One's own

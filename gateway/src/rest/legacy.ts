@@ -5,10 +5,11 @@ import type { UploadedFile } from "../resources/kit/uploads";
 import type { RestRoute } from "./routes";
 
 /**
- * The legacy field mapping: model records to the legacy shape of SPEC sections 3
- * and 7, and legacy requests to service input. Names come from each field's
- * `legacy` in the resource declaration; the conventions that are not per field
- * (`_id`, millisecond timestamps, status values, content block keys) live here.
+ * The legacy field mapping: model records to the shape the legacy REST routes
+ * answer (docs/legacy-api.md), and legacy requests to service input. Names
+ * come from each field's `legacy` in the resource declaration; the conventions
+ * that are not per field (`_id`, millisecond timestamps, status values,
+ * content block keys) live here.
  */
 
 export const legacyNameOf = (field: string, spec: FieldSpec) => spec.legacy ?? field;

@@ -109,7 +109,7 @@ function pageLinks(req: Request, page: number, perPage: number, total: number): 
 }
 
 /**
- * A legacy list: the whole list, as the spec's clients expect, written a batch
+ * A legacy list: the whole list, as the original clients expect, written a batch
  * at a time so that memory stays bounded at any size; or, with
  * `?page=&perPage=`, one page and a `Link` header. Lists anyone may read are
  * built and compressed once per version of their resource (services.answers);

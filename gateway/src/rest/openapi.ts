@@ -241,7 +241,7 @@ export function openApiDocument(): Schema {
       title: "Legacy REST API",
       version: "1.0.0",
       description:
-        "The legacy routes of the back-office (SPEC section 7), served by the same services as /graphql. " +
+        "The legacy routes of the original back-office, served by the same services as /graphql. " +
         "Paths are case-sensitive. Writes answer { message, success }; field errors answer 400 with { field: message }.",
     },
     paths,

@@ -26,8 +26,9 @@ interface Locals {
 const locals = (res: Response) => res.locals as Locals;
 
 /**
- * The legacy REST shim under /api: the route table of SPEC section 7 and its
- * OpenAPI document. Paths match case-sensitively, as the spec spells them.
+ * The legacy REST shim under /api: the route table of the legacy REST routes
+ * (docs/legacy-api.md) and its OpenAPI document. Paths match case-sensitively,
+ * as the original clients spell them.
  * Each route is one middleware chain: who calls → may they → the body → the
  * operation → the legacy answer; any step's error goes to `legacyError`.
  */

@@ -24,12 +24,12 @@ export type Action = "list" | "create" | "update" | "remove" | "login" | "logout
 
 export interface RestRoute {
   method: "get" | "post";
-  /** The path under /api, spelt (case included) as SPEC section 7 spells it. */
+  /** The path under /api, spelt (case included) as the original clients spell it (docs/legacy-api.md). */
   path: string;
   summary: string;
   action: Action;
   resource?: Resource;
-  /** How the spec's client sends the body; JSON, urlencoded and multipart are all read on every route. */
+  /** How the original client sends the body; JSON, urlencoded and multipart are all read on every route. */
   payload?: "json" | "multipart";
   /** The request field that picks the record (update, remove) or filters the list; `_id` by default. */
   by?: { param: string; field: string };
@@ -81,7 +81,7 @@ const articleImageRoutes = [1, 2, 3, 4].flatMap((slot) => {
   ];
 });
 
-/** Every legacy route of SPEC section 7, once. The router, the OpenAPI document and the tests all read this table. */
+/** Every legacy REST route (docs/legacy-api.md), once. The router, the OpenAPI document and the tests all read this table. */
 export const restRoutes: RestRoute[] = [
   // Auth and users
   route("post", "/login", "login", undefined, "Sign in; answers the token for the Authorization header", { payload: "json" }),

@@ -76,7 +76,7 @@ describe("audit_events indexes", () => {
     expect(plan).not.toMatch(/TEMP B-TREE|filesort|SCAN r\b(?! USING)/i);
   });
 
-  // The Activity screen's sortable columns (issue 26): each by its own index, both ways.
+  // The Activity screen's sortable columns: each by its own index, both ways.
   it.each(
     ["actorName", "transport", "resource", "operation", "txHash"].flatMap((field) => [
       [field, "ASC"],

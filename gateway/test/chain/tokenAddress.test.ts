@@ -3,7 +3,7 @@ import { getAddress, parseUnits } from "ethers";
 import { startTestApp, TestApp } from "../support/testApp";
 
 /**
- * SPEC gaps 13.11: a mined setTokenAddress brings the presale's LaunchPad
+ * A mined setTokenAddress brings the presale's LaunchPad
  * record in step, the gateway reading the transaction and the presale from the
  * chain (the client only gives the hash).
  */

@@ -2,7 +2,7 @@ import { migrations } from "@presale/db";
 import { startSignedIn, TestApp } from "../support/testApp";
 
 /**
- * `q` as DataTables filters (issue 26): every space-separated term is a
+ * `q` as DataTables filters: every space-separated term is a
  * case-insensitive substring of one of the searched columns, served by the
  * trigram indexes (FTS5 trigram tables on SQLite, search_trigrams on
  * MariaDB), which follow inserts, updates and deletes.

@@ -5,10 +5,10 @@ import { sortFieldsOf } from "../../src/resources/kit/query";
 import { errorCode, startSignedIn, TestApp } from "../support/testApp";
 
 /**
- * Every list sorts by every field its resource declares sortable (issue 26
- * point 3), both ways, on both engines: three rows are written straight to
- * the table with values whose order differs from the rows' ids, and each
- * sortable field must give them back in its order (and reversed).
+ * Every list sorts by every field its resource declares sortable, both ways,
+ * on both engines: three rows are written straight to the table with values
+ * whose order differs from the rows' ids, and each sortable field must give
+ * them back in its order (and reversed).
  */
 
 /** The value a field takes in the row of rank 0, 1 or 2 (ranks differ from the rows' order). */

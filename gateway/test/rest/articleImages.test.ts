@@ -2,7 +2,7 @@ import { ArticleImage } from "../../src/resources/articleImage";
 import { files } from "../support/files";
 import { RestApp, startRestApp } from "../support/rest";
 
-/** SPEC section 7, "Article images (slots 1 to 4, N = 1..4)": one resource with a slot, four sets of routes. */
+/** The legacy REST routes (docs/legacy-api.md), "Article images, slots 1 to 4": one resource with a slot, four sets of routes. */
 describe("REST article images", () => {
   let app: RestApp;
   beforeAll(async () => (app = await startRestApp({ seed: true })));

@@ -2,7 +2,7 @@ import { User } from "../../src/resources/user";
 import { ADMIN } from "../support/testApp";
 import { expectWrite, RestApp, startRestApp } from "../support/rest";
 
-/** SPEC section 7, "Auth and users". */
+/** The legacy REST routes (docs/legacy-api.md), "Auth and users". */
 describe("REST auth and users", () => {
   let app: RestApp;
   beforeAll(async () => (app = await startRestApp()));

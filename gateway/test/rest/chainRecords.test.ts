@@ -3,7 +3,7 @@ import { BlocklistEntry } from "../../src/resources/blocklistEntry";
 import { LaunchPad } from "../../src/resources/launchPad";
 import { expectWrite, RestApp, startRestApp } from "../support/rest";
 
-/** SPEC section 7, "Launchpad and blocklist". */
+/** The legacy REST routes (docs/legacy-api.md), "Launchpad and blocklist". */
 describe("REST launchpad and blocklist", () => {
   let app: RestApp;
   beforeAll(async () => (app = await startRestApp()));

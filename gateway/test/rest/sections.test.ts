@@ -7,7 +7,7 @@ import { Roadmap } from "../../src/resources/roadmap";
 import { files } from "../support/files";
 import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "../support/rest";
 
-/** SPEC section 7, "Farms, features, roadmap, whitelist". */
+/** The legacy REST routes (docs/legacy-api.md), "Farms, features, roadmap, whitelist". */
 describe("REST farms, features, roadmap, whitelist", () => {
   let app: RestApp;
   beforeAll(async () => (app = await startRestApp({ seed: true })));
@@ -134,7 +134,7 @@ describe("REST farms, features, roadmap, whitelist", () => {
       expect((await app.readAll(Pool)).length).toBe(before);
     });
 
-    // The legacy pool record of SPEC section 3 (quoteTokenAdresses as spelt), with its id and timestamps.
+    // The legacy farm pool record (quoteTokenAdresses as spelt), with its id and timestamps.
     const poolKeys =
       "_id pid risk lpSymbol alloc isTokenOnly lpAddresses tokenSymbol tokenAddresses quoteTokenSymbol quoteTokenAdresses depositFee logoURI createdAt updatedAt".split(
         " ",

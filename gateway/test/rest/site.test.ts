@@ -8,7 +8,7 @@ import { Setting } from "../../src/resources/setting";
 import { files } from "../support/files";
 import { expectSectionUpdate, expectWrite, RestApp, startRestApp } from "../support/rest";
 
-/** SPEC section 7, "Site content". */
+/** The legacy REST routes (docs/legacy-api.md), "Site content". */
 describe("REST site content", () => {
   let app: RestApp;
   beforeAll(async () => (app = await startRestApp({ seed: true })));

@@ -2,8 +2,8 @@ import { generate } from "otplib";
 import { ADMIN, errorCode, TestApp, withTestApp } from "../support/testApp";
 
 /**
- * Sign-in under outage and two-factor codes under attack (issue 24, points 1-3
- * and enabling two-factor): only the caller's mistakes count, a code is spent
+ * Sign-in under outage and two-factor codes under attack (and enabling
+ * two-factor): only the caller's mistakes count, a code is spent
  * once, every code check is limited, and turning two-factor on ends the other sessions.
  */
 

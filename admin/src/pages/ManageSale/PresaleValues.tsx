@@ -7,7 +7,7 @@ import { SaleSection } from "./SaleSection";
 
 const LABELS = "app.manage_sale.values";
 
-/** SPEC section 3 'On-chain presale values read', all from the one batched read. */
+/** The presale's values read on chain, all from the one batched read. */
 export function PresaleValues() {
   const translate = useTranslate();
   const { state } = useSale();

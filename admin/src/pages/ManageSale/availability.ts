@@ -3,7 +3,7 @@
  *
  * An action the contract would refuse is disabled, with the reason as its
  * tooltip. Two stay enabled on purpose, with the reason as a tooltip only,
- * because SPEC shows a warning when they are clicked: Start Sale with no token
+ * because the original screen shows a warning when they are clicked: Start Sale with no token
  * deposited ('Deposit tokens first!!!') and Finalise while the sale is open
  * ('Ensure that sale is stop or Not'); disabling them would make those
  * warnings unreachable.
@@ -18,7 +18,7 @@ export interface Availability {
 
 const on: Availability = { disabled: false, reason: null };
 const off = (reason: string): Availability => ({ disabled: true, reason });
-/** Enabled, with a tooltip: clicking shows SPEC's warning. */
+/** Enabled, with a tooltip: clicking shows the original screen's warning. */
 const warns = (reason: string): Availability => ({ disabled: false, reason });
 
 export interface SaleAvailability {

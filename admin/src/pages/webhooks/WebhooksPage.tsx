@@ -110,7 +110,7 @@ function WebhookTable({ webhooks, reload }: { webhooks: Webhook[]; reload: () =>
 }
 
 /**
- * Webhooks (issue 27): the endpoints that receive signed deliveries of the
+ * Webhooks: the endpoints that receive signed deliveries of the
  * changes they follow; New endpoint (its signing secret shown once), Edit,
  * the enabled switch, each endpoint's delivery log (Redeliver, Send test
  * event), and a notice for each endpoint disabled after failed deliveries.

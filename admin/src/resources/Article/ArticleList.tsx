@@ -4,7 +4,7 @@ import { rowActions } from "../../ui/rowActions";
 import { ArticleInputs } from "./ArticleInputs";
 import { articleTable } from "./table";
 
-/** On create the Heading is sent with the Title's value (SPEC section 3). */
+/** On create the Heading is sent with the Title's value. */
 const headingFromTitle = (data: RaRecord) => ({ ...data, heading: data.title });
 
 /** Latest Articles. */

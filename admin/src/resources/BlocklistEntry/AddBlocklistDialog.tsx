@@ -5,7 +5,7 @@ import { CHAIN_ERROR_ANCHOR, checkAddress, humanError, readBlacklisted, useChain
 import { ResponsiveDialog } from "../../ui/ResponsiveDialog";
 
 const LABELS = "resources.blocklist";
-/** An address is 42 characters: the check starts there (SPEC section 5). */
+/** An address is 42 characters: the check starts there. */
 export const ADDRESS_LENGTH = 42;
 
 export const addressError = (text: string) => (text.trim().length >= ADDRESS_LENGTH && !checkAddress(text) ? `${LABELS}.invalid` : null);

@@ -3,7 +3,7 @@ import { CrudList } from "../../ui/CrudList";
 
 const FIELDS = "resources.ContactUs.fields";
 
-/** Contact messages, read-only as SPEC says: no add, edit or delete; the date is updatedAt in local time. */
+/** Contact messages, read-only: no add, edit or delete; the date is updatedAt in local time. */
 export const ContactList = () => (
   <CrudList
     title="resources.ContactUs.title"

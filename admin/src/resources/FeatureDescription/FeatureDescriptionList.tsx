@@ -6,7 +6,7 @@ import { featureDescriptionTable } from "./table";
 
 /**
  * Road More Edit: S.No, Image, Title, Heading, Action. Its edit changes the
- * third landing section's Title, Heading and Description (SPEC's modal); its
+ * third landing section's Title, Heading and Description (the original modal); its
  * add button adds an IP whitelist entry.
  */
 export const FeatureDescriptionList = () => (

@@ -33,7 +33,7 @@ function HomeBlockNote() {
 }
 
 /**
- * Farms (form list), as SPEC section 2 lays it out: the table lists the farm
+ * Farms (form list), as the original screen lays it out: the table lists the farm
  * pools saved after their add transaction (id, image, LP symbol, token
  * addresses, edit, delete; pools are created by 'Add Pool' on Image Text Edit).
  * Its 'Add Farm' and 'Home' dialogs write the landing page's home block (the

@@ -1,5 +1,5 @@
 /**
- * Adding a farm pool on chain (SPEC section 4 'Adding a pool'): the pair of
+ * Adding a farm pool on chain: the pair of
  * the token with the stable coin (created through the wallet when there is
  * none), then Farm.add from the wallet. Every transaction goes through the
  * chain layer's sendTransaction (right chain, owner check, dry run with the

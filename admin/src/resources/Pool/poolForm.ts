@@ -1,13 +1,13 @@
 /**
  * The 'Add Pool' form as data: the checks made before any transaction, the
  * Farm.add arguments (basis points) and the Pool record saved afterwards with
- * SPEC section 9's defaults. Pure functions over the form's values.
+ * the pool defaults (POOL_DEFAULTS). Pure functions over the form's values.
  */
 import { checkAddress, formatAmount, parseAmount } from "../../chain";
 
 /** The quote token every pool is paired with: the stable coin, shown as BUSD. */
 export const QUOTE_SYMBOL = "BUSD";
-/** SPEC section 9: risk 5, token-only pools. */
+/** Every pool is saved with risk 5, token-only. */
 export const POOL_DEFAULTS = { risk: 5, isTokenOnly: true } as const;
 /** Multiplier and deposit fee are sent × 100 (basis points): two decimal places. */
 const BASIS_POINT_DECIMALS = 2;
@@ -23,7 +23,7 @@ export interface PoolValues {
 
 export interface CheckedPool {
   token: string;
-  /** Upper-cased (SPEC section 9). */
+  /** Upper-cased. */
   symbol: string;
   /** Multiplier × 100. */
   allocPoint: bigint;
@@ -71,7 +71,7 @@ export function checkPool(values: PoolValues): { ok: CheckedPool } | { errors: F
 export const farmAddArgs = (c: CheckedPool, pair: string): unknown[] => [c.allocPoint, pair, c.depositFeeBP, true];
 
 /**
- * The Pool record (GraphQL createPool) with SPEC section 9's defaults: risk 5,
+ * The Pool record (GraphQL createPool) with the pool defaults: risk 5,
  * token-only, BUSD quote token, lpSymbol = SYMBOL + '-BUSD LP'; the multiplier
  * and deposit fee as typed (the chain got them × 100).
  */

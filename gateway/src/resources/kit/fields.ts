@@ -7,7 +7,7 @@ import type { ImageField, ImageRule } from "@presale/abis";
 export type { ImageField, ImageKind, ImageRule } from "@presale/abis";
 
 export interface Common {
-  /** The legacy REST name (SPEC section 7), when it differs from the field name. */
+  /** The name on the legacy REST routes (docs/legacy-api.md), when it differs from the field name. */
   legacy?: string;
   /** Must be present (non-empty) on create, and may not be emptied on update. */
   required?: boolean;
@@ -93,8 +93,8 @@ export const field = {
   datetime: <const O extends Common = Record<never, never>>(o: O = {} as O) => ({ kind: "datetime" as const, ...o }),
   /**
    * An image column taking the kinds of its field's rule, from @presale/abis's
-   * IMAGE_FIELDS (SPEC section 5; the admin checks the same entry at
-   * selection), through the `file` argument (legacy `logoURI`) unless told otherwise.
+   * IMAGE_FIELDS (the admin checks the same entry at selection), through the
+   * `file` argument (legacy `logoURI`) unless told otherwise.
    */
   image: <const O extends Partial<Omit<Opts<"image">, "rule" | "updateRule">> = Record<never, never>>(
     image: ImageField,
