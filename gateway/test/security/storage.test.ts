@@ -105,6 +105,8 @@ describe("images store faults", () => {
 
   it("a REST upload cut off mid-file leaves no spooled file behind", async () => {
     const spools = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`presale-upload-${process.pid}-`));
+    // The uploads of the tests before remove their spooled files once answered, not before: wait for them first.
+    await waitFor("the earlier uploads' spooled files to be removed", () => !spools().length);
     const server: Server = app.express.listen(0, "127.0.0.1");
     let socket: net.Socket | undefined;
     try {
