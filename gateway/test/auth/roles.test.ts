@@ -1,6 +1,5 @@
 import { migrations } from "@presale/db";
-import { permissionsOf } from "../../src/auth/permissions";
-import { builtInGrid } from "../../src/auth/roles";
+import { gridOf } from "../support/builtInGrids";
 import { errorCode, fieldErrors, startTestApp, type TestApp } from "../support/testApp";
 
 const PASSWORD = "role-pass-123";
@@ -61,7 +60,7 @@ describe("roles: custom roles", () => {
       res.body.data.permissionCatalogue.map((p: { resource: string; actions: string[] }) => [p.resource, p.actions]),
     );
     // The admin role is the whole catalogue.
-    expect(res.body.data.permissionCatalogue).toEqual(permissionsOf(builtInGrid("admin")!));
+    expect(res.body.data.permissionCatalogue).toEqual(gridOf("admin"));
     expect(offered.get("News")).toEqual(["read", "create", "update", "delete", "export"]);
     expect(offered.get("LaunchPad")).toContain("chain");
     expect(offered.get("SaleInsight")).toEqual(["read"]);
@@ -221,6 +220,6 @@ describe("roles: the migration", () => {
     ]);
     const [staff] = await ds.query("SELECT permissions, builtIn FROM roles WHERE name = 'staff'");
     expect(Number(staff.builtIn)).toBe(0);
-    expect(JSON.parse(staff.permissions)).toEqual(permissionsOf(builtInGrid("staff")!));
+    expect(JSON.parse(staff.permissions)).toEqual(gridOf("staff"));
   });
 });

@@ -195,7 +195,7 @@ describe("Safe transactions: propose and confirm", () => {
     const before = await counted();
     try {
       const refused = await fx.propose(token, { data, signature: await fx.sign(0, tx), nonce });
-      expect(refused.body.errors).toBeDefined();
+      expect(refused.body.errors?.[0].extensions?.code).toBe("INTERNAL_SERVER_ERROR");
       expect(await counted()).toEqual(before);
     } finally {
       await ds.query(`DROP TRIGGER refuse_signatures`);
@@ -206,7 +206,8 @@ describe("Safe transactions: propose and confirm", () => {
     await refuseSignatures();
     const afterProposal = await counted();
     try {
-      expect((await fx.confirm(token, stored.safeTxHash, await fx.sign(1, tx))).body.errors).toBeDefined();
+      const confirmed = await fx.confirm(token, stored.safeTxHash, await fx.sign(1, tx));
+      expect(confirmed.body.errors?.[0].extensions?.code).toBe("INTERNAL_SERVER_ERROR");
       expect(await counted()).toEqual(afterProposal);
     } finally {
       await ds.query(`DROP TRIGGER refuse_signatures`);
