@@ -1,4 +1,6 @@
-import type { AuditTransport } from "../resources/auditEvent";
+/** How a change reached the gateway: the audit trail records it with each event. */
+export const AUDIT_TRANSPORTS = ["graphql", "rest", "system", "chain"] as const;
+export type AuditTransport = (typeof AUDIT_TRANSPORTS)[number];
 
 /**
  * How a write reached the gateway, for the audit trail: the transport, the

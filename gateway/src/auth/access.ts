@@ -1,11 +1,10 @@
 import { SYSTEM_VIA } from "../audit/via";
 import { ForbiddenError, TwoFactorSetupRequiredError, UnauthenticatedError } from "../errors";
-import { NOT_FOR_TOKENS, type PermAction } from "./permissions";
+import { type Access, NOT_FOR_TOKENS, type PermAction } from "./permissions";
 import { allowedFrom, builtInGrid } from "./roles";
 import type { AuthUser } from "./tokens";
 
-/** Who may call an operation outside the resource grid: anyone, or any signed-in user (sign-out, two-factor, `me`). */
-export type Access = "public" | "user" | "admin";
+export type { Access };
 
 /** The gateway acting on its own behalf (chain imports, registration, seeding): no access check applies. */
 export const SYSTEM = Symbol("system");

@@ -1,5 +1,3 @@
-import type { AnyResource } from "../resources/kit/define";
-
 /**
  * Permissions as data: a role grants actions on resources (the GraphQL type
  * names). What each resource offers follows from its declaration (its
@@ -26,11 +24,14 @@ export interface Permission {
   actions: string[];
 }
 
+/** Who may call an operation outside the resource grid: anyone, or any signed-in user (sign-out, two-factor, `me`). */
+export type Access = "public" | "user" | "admin";
+
 /** The resources a built-in role is described by (resources/kit/define.ts `area`). */
 export type Area = "content" | "messages" | "sale" | "security";
 
 /** What a resource offers: read and export always, the writes its declaration offers, chain on the chain records. */
-export function actionsOf(resource: Pick<AnyResource, "name" | "operations">): PermAction[] {
+export function actionsOf(resource: Pick<Grantable, "name" | "operations">): PermAction[] {
   const { create, update, delete: remove } = resource.operations;
   return [
     "read",
@@ -42,7 +43,13 @@ export function actionsOf(resource: Pick<AnyResource, "name" | "operations">): P
   ];
 }
 
-type Grantable = Pick<AnyResource, "name" | "operations" | "access"> & { area: Area };
+/** What the grid needs of a resource's declaration (resources/kit/define.ts), named here so that auth depends on no resource. */
+export interface Grantable {
+  name: string;
+  operations: { create: boolean; update: boolean; delete: boolean };
+  access: { read: Access; write: Access };
+  area: Area;
+}
 
 /** Every resource (plus sale insight and webhooks) and the actions it offers: the grid an admin edits custom roles on. */
 export function catalogueOf(resources: readonly Grantable[]): Map<string, PermAction[]> {

@@ -1,6 +1,5 @@
 import { BlockList, isIP } from "net";
-import type { AnyResource } from "../resources/kit/define";
-import { builtInGrids, catalogueOf, type Grid, gridOf, type PermAction, type Permission } from "./permissions";
+import { builtInGrids, catalogueOf, type Grantable, type Grid, gridOf, type PermAction, type Permission } from "./permissions";
 
 /** What a signed-in user's role lets them do, read with their session (auth/sessionStore.ts). */
 export interface RoleRules {
@@ -27,7 +26,7 @@ let book: { catalogue: Map<string, PermAction[]>; builtIn: Record<string, Grid> 
  * Told the product's resources by resources/index.ts, which declares them
  * (importing it here would be a cycle: the Role resource uses this module).
  */
-export function grantable(resources: readonly AnyResource[]) {
+export function grantable(resources: readonly Grantable[]) {
   book = { catalogue: catalogueOf(resources), builtIn: builtInGrids(resources) };
 }
 const bookOf = () => {

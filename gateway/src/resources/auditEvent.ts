@@ -1,8 +1,7 @@
 import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
+import { AUDIT_TRANSPORTS } from "../audit/via";
 
-export const AUDIT_TRANSPORTS = ["graphql", "rest", "system", "chain"] as const;
-export type AuditTransport = (typeof AUDIT_TRANSPORTS)[number];
 /** `denied`: an attempt the caller's role does not allow (nothing was written); `changes` names the action. */
 export const AUDIT_OPERATIONS = ["create", "update", "delete", "restore", "status", "denied"] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
