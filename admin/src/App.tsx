@@ -7,9 +7,9 @@ import { Notification } from "./layout/Notification";
 import { NotFoundInLayout } from "./pages/NotFoundInLayout";
 import { authProvider, canAccessThrough } from "./providers/authProvider";
 import { createDataProvider } from "./providers/dataProvider";
-import { SCREENS } from "./registry";
+import { SCREEN_BOOK, SCREENS } from "./registry";
 import { darkThemeOptions, lightThemeOptions } from "./theme";
-import { AccessDenied, grantOf, guarded } from "./ui/access";
+import { AccessDenied, grantsOf, guarded } from "./ui/access";
 import { lazyScreen } from "./ui/lazyScreen";
 
 // Made once, so that a screen keeps its loaded code between renders.
@@ -19,7 +19,7 @@ const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentati
 );
 
 /** The session's permissions answer react-admin's access control; the registry names each resource's GraphQL type. */
-const accessProvider = { ...authProvider, canAccess: canAccessThrough(grantOf) };
+const accessProvider = { ...authProvider, canAccess: canAccessThrough(grantsOf(SCREEN_BOOK)) };
 
 /**
  * Everything behind sign-in (Root lets only a valid session in; every screen
@@ -27,7 +27,7 @@ const accessProvider = { ...authProvider, canAccess: canAccessThrough(grantOf) }
  * Its pages and resources are the rows of registry.ts.
  */
 export default function App({ dataProvider }: { dataProvider?: DataProvider }) {
-  const provider = useMemo(() => dataProvider ?? createDataProvider(), [dataProvider]);
+  const provider = useMemo(() => dataProvider ?? createDataProvider(SCREEN_BOOK.screenOf), [dataProvider]);
   return (
     <Admin
       dataProvider={provider}

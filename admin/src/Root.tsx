@@ -7,6 +7,8 @@ import { useFirstPage } from "./ui/FirstRows";
 import { ShellFallback } from "./ui/ShellFallback";
 import { activeSession, clearSession, onSessionChange, readSession, TOKEN_KEY } from "./providers/session";
 import { isAdminPath, preloadScreen } from "./routes";
+import { SCREEN_BOOK } from "./registry";
+import { ScreensProvider } from "./ui/screens";
 import { sessionPermissions } from "./providers/authProvider";
 
 /** react-admin and everything behind sign-in: loaded only when a protected route is opened. */
@@ -45,11 +47,13 @@ function AdminOrNotFound() {
  */
 export function Root() {
   return (
-    <Routes>
-      <Route path="/" element={<LoginPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/*" element={<AdminOrNotFound />} />
-    </Routes>
+    <ScreensProvider book={SCREEN_BOOK}>
+      <Routes>
+        <Route path="/" element={<LoginPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/*" element={<AdminOrNotFound />} />
+      </Routes>
+    </ScreensProvider>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslate } from "react-admin";
 import { CopyButton } from "../ui/CopyButton";
 import { ImageThumb } from "../ui/ImageThumb";
 import { shorten } from "../ui/shorten";
-import { fieldLabel, isImageField, isShowHide } from "./labels";
+import { fieldLabel, isImageField, isShowHide, useNaming } from "./labels";
 import { readable } from "./values";
 
 /**
@@ -42,6 +42,7 @@ export function FieldValue({ type = "", field, value }: { type?: string; field: 
 
 function Parts({ type, field, value }: { type: string; field: string; value: Record<string, unknown> | Record<string, unknown>[] }) {
   const translate = useTranslate();
+  const naming = useNaming();
   const parts = Array.isArray(value) ? value : [value];
   return (
     <Box component="span" sx={{ display: "block" }}>
@@ -54,7 +55,7 @@ function Parts({ type, field, value }: { type: string; field: string; value: Rec
           )}
           {Object.entries(part ?? {}).map(([key, item]) => (
             <Box component="span" key={key} sx={{ display: "block" }}>
-              {fieldLabel(translate, type, key)}: <FieldValue type={type} field={key} value={item} />
+              {fieldLabel(naming, type, key)}: <FieldValue type={type} field={key} value={item} />
             </Box>
           ))}
         </Box>

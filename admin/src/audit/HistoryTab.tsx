@@ -20,7 +20,7 @@ import type { AuditMethods, Revision } from "../providers/auditMethods";
 import { formatDateTime } from "../ui/columns";
 import { LoadingScreen } from "../ui/LoadingScreen";
 import { FieldValue } from "./FieldValue";
-import { fieldLabel } from "./labels";
+import { fieldLabel, useNaming } from "./labels";
 import { comparedFields, parseJson, sameValue } from "./values";
 
 /** Below 600 px (a phone) tables become blocks read top to bottom: no sideways scroll. */
@@ -32,6 +32,7 @@ const wrapping = { overflowWrap: "break-word", whiteSpace: "pre-wrap" } as const
 /** A revision beside the record as it is now; the fields that differ are highlighted. */
 function Comparison({ type, revision, current }: { type: string; revision: Revision; current: Record<string, unknown> }) {
   const translate = useTranslate();
+  const naming = useNaming();
   const phone = usePhone();
   const values = parseJson<Record<string, unknown>>(revision.values, {});
   const fields = comparedFields(values, current);
@@ -49,7 +50,7 @@ function Comparison({ type, revision, current }: { type: string; revision: Revis
               sx={{ p: 1, borderBottom: 1, borderColor: "divider", ...wrapping, ...(changed ? { bgcolor: "warning.light" } : {}) }}
             >
               <Typography variant="subtitle2" component="h4" sx={{ fontWeight: changed ? 700 : 500 }}>
-                {fieldLabel(translate, type, field)}
+                {fieldLabel(naming, type, field)}
               </Typography>
               <Typography variant="caption" component="div" color="text.secondary">
                 {thisRevision}
@@ -85,7 +86,7 @@ function Comparison({ type, revision, current }: { type: string; revision: Revis
           return (
             <TableRow key={field} data-changed={changed || undefined} sx={changed ? { bgcolor: "warning.light" } : undefined}>
               <TableCell component="th" scope="row" sx={{ fontWeight: changed ? 700 : 400 }}>
-                {fieldLabel(translate, type, field)}
+                {fieldLabel(naming, type, field)}
               </TableCell>
               <TableCell sx={cell}>
                 <FieldValue type={type} field={field} value={values[field]} />
@@ -114,6 +115,7 @@ function RevisionBlocks({
   onSelect: (revision: Revision) => void;
 }) {
   const translate = useTranslate();
+  const naming = useNaming();
   return (
     <Stack component="section" aria-label={translate("app.audit.history")}>
       {revisions.map((revision) => (
@@ -135,7 +137,7 @@ function RevisionBlocks({
           </Typography>
           <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, alignItems: "center", mt: 0.5 }}>
             {revision.fields.map((field) => (
-              <Chip key={field} size="small" label={fieldLabel(translate, type, field)} sx={{ maxWidth: "100%" }} />
+              <Chip key={field} size="small" label={fieldLabel(naming, type, field)} sx={{ maxWidth: "100%" }} />
             ))}
             <Button size="small" onClick={() => onSelect(revision)}>
               {translate("app.audit.compare")}
@@ -154,6 +156,7 @@ function RevisionBlocks({
  */
 export function HistoryTab({ type }: { type: string }) {
   const translate = useTranslate();
+  const naming = useNaming();
   const record = useRecordContext();
   const { refetch: refetchRecord } = useEditContext();
   const form = useFormContext();
@@ -219,7 +222,7 @@ export function HistoryTab({ type }: { type: string }) {
                 <TableCell>
                   <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
                     {revision.fields.map((field) => (
-                      <Chip key={field} size="small" label={fieldLabel(translate, type, field)} />
+                      <Chip key={field} size="small" label={fieldLabel(naming, type, field)} />
                     ))}
                   </Box>
                 </TableCell>

@@ -1,5 +1,7 @@
-import type { TranslateFunction } from "react-admin";
-import { SCREENS, type Screen } from "../registry";
+import { useMemo } from "react";
+import { useTranslate, type TranslateFunction } from "react-admin";
+import type { Screen } from "../screen";
+import { useScreens } from "../ui/screens";
 import { humanize } from "./humanize";
 
 /**
@@ -9,8 +11,21 @@ import { humanize } from "./humanize";
  * form of the developer's name.
  */
 
+/** What names come from: the i18n catalogue and the screens (which screen shows a GraphQL type, under which label). */
+export interface Naming {
+  translate: TranslateFunction;
+  screens: readonly Screen[];
+}
+
+/** The Naming of the screen being drawn. */
+export function useNaming(): Naming {
+  const translate = useTranslate();
+  const { screens } = useScreens();
+  return useMemo(() => ({ translate, screens }), [translate, screens]);
+}
+
 /** The screens of a GraphQL type (several when fixed filters split it: the article images' four slots). */
-export const screensOf = (type: string) => SCREENS.filter((screen) => screen.type === type);
+export const screensOf = (screens: readonly Screen[], type: string) => screens.filter((screen) => screen.type === type);
 
 /** The screen of those showing a record whose fixed filter its values match. */
 export const screenFor = (screens: Screen[], values: Record<string, unknown>) =>
@@ -28,8 +43,8 @@ const lookup = (translate: TranslateFunction, key: string, options: Record<strin
  * 'Latest Articles3 Image'), told by `values`; otherwise the type's own name
  * in the singular ('Landing block', 'IP address'), or its sidebar label.
  */
-export function resourceLabel(translate: TranslateFunction, type: string, values: Record<string, unknown> = {}): string {
-  const screens = screensOf(type);
+export function resourceLabel({ translate, screens: all }: Naming, type: string, values: Record<string, unknown> = {}): string {
+  const screens = screensOf(all, type);
   if (screens.length > 1) {
     const screen = screenFor(
       screens.filter((s) => s.filter),
@@ -71,11 +86,11 @@ const snake = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLow
  * `description2`, block 3: the first block's has no number) takes its block's
  * number, as its form label does.
  */
-export function fieldLabel(translate: TranslateFunction, type: string, field: string): string {
+export function fieldLabel({ translate, screens }: Naming, type: string, field: string): string {
   const [, base, digits] = /^(.*?)(\d*)$/.exec(field) ?? [field, field, ""];
   const block = (Number(digits) || 0) + 1;
   const routes = [
-    ...screensOf(type)
+    ...screensOf(screens, type)
       .slice(0, 1)
       .map((screen) => screen.route),
     ...(FORM_ROUTES[type] ?? []),

@@ -2,11 +2,12 @@ import ExitToAppIcon from "@mui/icons-material/ExitToApp";
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { ListItemIcon, ListItemText, MenuItem } from "@mui/material";
-import type { KeyboardEvent, ReactNode } from "react";
+import { useMemo, type KeyboardEvent, type ReactNode } from "react";
 import { matchPath, useLocation, useMatch } from "react-router-dom";
 import { Menu as RaMenu, useLogout, useSidebarState, useStore, useTranslate } from "react-admin";
-import { SCREENS } from "../registry";
 import { useReadable } from "../ui/access";
+import { useScreens } from "../ui/screens";
+import type { Screen } from "../screen";
 
 interface Entry {
   route: string;
@@ -16,16 +17,21 @@ interface Entry {
 }
 
 /** The sidebar: the registry's menu entries, linked in lower case. */
-const ENTRIES = SCREENS.flatMap(({ route, icon: Icon, menu }) =>
-  menu ? [{ route, to: `/${route.toLowerCase()}`, label: menu.label, icon: Icon && <Icon />, group: menu.group }] : [],
-);
-const ROUTES = ENTRIES.map((entry) => entry.route);
-
-/** The top-level entries in registry order, each with the entries of its group (itself first) when others join it. */
-const MENU = ENTRIES.filter((entry) => !entry.group).map(({ group: _, ...entry }) => {
-  const members = ENTRIES.filter((other) => other.group === entry.route);
-  return { ...entry, members: members.length ? [entry, ...members] : [] };
-});
+function menuOf(screens: readonly Screen[]) {
+  const entries = screens.flatMap(({ route, icon: Icon, menu }) =>
+    menu ? [{ route, to: `/${route.toLowerCase()}`, label: menu.label, icon: Icon && <Icon />, group: menu.group }] : [],
+  );
+  return {
+    routes: entries.map((entry) => entry.route),
+    /** The top-level entries in registry order, each with the entries of its group (itself first) when others join it. */
+    menu: entries
+      .filter((entry) => !entry.group)
+      .map(({ group: _, ...entry }) => {
+        const members = entries.filter((other) => other.group === entry.route);
+        return { ...entry, members: members.length ? [entry, ...members] : [] };
+      }),
+  };
+}
 
 /** A link of the menu; the one of the screen shown says so to assistive technology (aria-current). */
 function Item({ entry, indent }: { entry: Entry; indent?: number }) {
@@ -97,10 +103,12 @@ function Group({ entry, members }: { entry: Entry; members: Entry[] }) {
  * audit events); a group shows when two or more of its entries may be read, else its one entry as any other.
  */
 export function Menu() {
-  const readable = useReadable(ROUTES);
+  const { screens } = useScreens();
+  const { routes, menu } = useMemo(() => menuOf(screens), [screens]);
+  const readable = useReadable(routes);
   return (
     <RaMenu>
-      {MENU.map(({ members, ...entry }) => {
+      {menu.map(({ members, ...entry }) => {
         const shown = members.filter((member) => readable(member.route));
         if (shown.length > 1) return <Group key={entry.to} entry={entry} members={shown} />;
         const only = shown[0] ?? (readable(entry.route) ? entry : undefined);

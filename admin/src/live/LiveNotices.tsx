@@ -1,6 +1,6 @@
 import { Alert } from "@mui/material";
 import { useEditContext, useTranslate } from "react-admin";
-import { screenOf } from "../registry";
+import { useScreens } from "../ui/screens";
 import { usePresence } from "./presence";
 import { SavedElsewhere } from "./SavedElsewhere";
 
@@ -8,6 +8,7 @@ import { SavedElsewhere } from "./SavedElsewhere";
 function AlsoOpen() {
   const translate = useTranslate();
   const { record, resource = "" } = useEditContext();
+  const { screenOf } = useScreens();
   const names = usePresence(screenOf(resource).type ?? resource, record?.id === undefined ? undefined : String(record.id));
   if (!names.length) return null;
   return (

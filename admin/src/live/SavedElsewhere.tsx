@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Button, Stack } from "@mui/material";
 import { useContext, useEffect, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useDataProvider, useEditContext, useTranslate } from "react-admin";
-import { screenOf } from "../registry";
+import { useScreens } from "../ui/screens";
 import { ConflictContext } from "../ui/ConflictPanel";
 import { ConflictTable, type Side } from "../ui/ConflictTable";
 import { comparedPaths, formValueOf, mergeFields, type FieldMerge, type Values } from "../ui/mergeFields";
@@ -36,6 +36,7 @@ function SavedNotice({ saved, onTake, onDismiss }: { saved: Saved; onTake: (pick
   const uploads = Object.fromEntries(useContext(UploadSources) ?? []);
   const [picks, setPicks] = useState<Record<string, Side>>({});
   const seconds = useSecondsSince(saved.change.at);
+  const { screenOf } = useScreens();
   const type = screenOf(resource).type ?? resource;
   const deleted = saved.change.op === "delete";
   const name = saved.change.actor ?? translate("app.live.someone");
@@ -89,6 +90,7 @@ export function SavedElsewhere() {
   const [saved, setSaved] = useState<Saved | null>(null);
   const id = record?.id === undefined ? undefined : String(record.id);
 
+  const { screenOf } = useScreens();
   useChanges(screenOf(resource).type ?? resource, (change) => {
     if (change.id !== id || change.op.startsWith("presence") || isOwnWrite(change)) return;
     // The form already stands on this version (its own save, or their values taken).

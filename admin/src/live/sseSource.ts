@@ -1,6 +1,6 @@
 import { createClient } from "graphql-sse";
 import { apiBase } from "../config";
-import type { Change, ChangeSource } from "./changeStream";
+import type { Change, ChangeSource } from "./change";
 
 const SUBSCRIBE = "subscription { changes { resource id op version actor at tab } }";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useListContext, useResourceContext, useTranslate, type RaRecord } from "react-admin";
-import { screenOf } from "../registry";
+import { useScreens } from "../ui/screens";
 import { ALL } from "./changeStream";
 import { isOwnWrite } from "./ownWrites";
 import { useChanges } from "./useChanges";
@@ -66,6 +66,7 @@ export function useLiveList(feed = false): LiveList {
     );
   };
 
+  const { screenOf } = useScreens();
   useChanges(feed ? ALL : resource ? screenOf(resource).type : undefined, (change) => {
     if (change.op.startsWith("presence") || isOwnWrite(change)) return;
     // New events go on top of the first page: elsewhere the page in view stays still.

@@ -1,10 +1,11 @@
 import ArticleIcon from "@mui/icons-material/Article";
 import { Box, Card, CardActionArea, CardContent, Chip, Skeleton, Stack, Typography } from "@mui/material";
-import { lazy, Suspense, type ReactElement } from "react";
+import { lazy, Suspense, useMemo, type ReactElement } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Title, useGetList, useTranslate } from "react-admin";
-import { SCREENS } from "../registry";
+import type { Screen } from "../screen";
 import { useReadable } from "../ui/access";
+import { useScreens } from "../ui/screens";
 import { WhenVisible } from "../ui/WhenVisible";
 
 interface CardSpec {
@@ -15,25 +16,22 @@ interface CardSpec {
 }
 
 /** The registry's dashboard links: the original count cards (/Users, /setting, /LaunchPad, /about), then a chip for every other screen. */
-const LINKS = SCREENS.flatMap(({ route, icon: Icon, dashboard }) =>
-  dashboard
-    ? [
-        {
-          to: dashboard.path ?? `/${route}`,
-          resource: route,
-          label: dashboard.label,
-          card: !!dashboard.card,
-          icon: Icon && <Icon fontSize="large" />,
-        },
-      ]
-    : [],
-);
+const linksOf = (screens: readonly Screen[]) =>
+  screens.flatMap(({ route, icon: Icon, dashboard }) =>
+    dashboard
+      ? [
+          {
+            to: dashboard.path ?? `/${route}`,
+            resource: route,
+            label: dashboard.label,
+            card: !!dashboard.card,
+            icon: Icon && <Icon fontSize="large" />,
+          },
+        ]
+      : [],
+  );
 /** The open sales read the chain: their code (and the chain layer) loads once their place is in view. */
 const OpenSales = lazy(() => import("../saleInsight/OpenSales"));
-
-const CARDS: CardSpec[] = LINKS.filter((link) => link.card);
-const MORE = LINKS.filter((link) => !link.card);
-const RESOURCES = LINKS.map((link) => link.resource);
 
 function CountCard({ to, resource, label, icon }: CardSpec) {
   const translate = useTranslate();
@@ -60,7 +58,9 @@ function CountCard({ to, resource, label, icon }: CardSpec) {
 /** The cards and chips of the screens the user's role may read. */
 export default function Dashboard() {
   const translate = useTranslate();
-  const readable = useReadable(RESOURCES);
+  const { screens } = useScreens();
+  const links = useMemo(() => linksOf(screens), [screens]);
+  const readable = useReadable(links.map((link) => link.resource));
   const allowed = (link: { resource: string }) => readable(link.resource);
   return (
     <Box sx={{ mt: 2 }}>
@@ -69,9 +69,11 @@ export default function Dashboard() {
         {translate("app.dashboard.welcome")}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2 }}>
-        {CARDS.filter(allowed).map((card) => (
-          <CountCard key={card.to} {...card} />
-        ))}
+        {links
+          .filter((link) => link.card && allowed(link))
+          .map((card) => (
+            <CountCard key={card.to} {...card} />
+          ))}
       </Stack>
       {readable("LaunchPad") && (
         <WhenVisible>
@@ -84,9 +86,11 @@ export default function Dashboard() {
         <ArticleIcon fontSize="small" /> {translate("app.dashboard.more")}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-        {MORE.filter(allowed).map((link) => (
-          <Chip key={link.to} label={translate(link.label)} component={RouterLink} to={link.to} clickable variant="outlined" />
-        ))}
+        {links
+          .filter((link) => !link.card && allowed(link))
+          .map((link) => (
+            <Chip key={link.to} label={translate(link.label)} component={RouterLink} to={link.to} clickable variant="outlined" />
+          ))}
       </Stack>
     </Box>
   );

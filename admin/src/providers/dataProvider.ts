@@ -2,7 +2,7 @@ import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 import type { IntrospectionSchema } from "graphql";
 import buildGraphQLProvider, { buildQuery } from "ra-data-graphql-simple";
 import type { DataProvider } from "react-admin";
-import { screenOf } from "../registry";
+import type { ScreenBook } from "../ui/screens";
 import { createApolloClient } from "./apolloClient";
 import { toHttpError } from "./errors";
 import { auditMethods, type AuditMethods } from "./auditMethods";
@@ -22,7 +22,7 @@ type Params = Record<string, any>;
  * and defaults, mutation data is readied for upload, and errors become
  * react-admin HttpErrors with per-field messages.
  */
-export function adaptDataProvider(base: DataProvider): DataProvider {
+export function adaptDataProvider(base: DataProvider, screenOf: ScreenBook["screenOf"]): DataProvider {
   const call = async (method: keyof DataProvider, resource: string, params: Params) => {
     const screen = screenOf(resource);
     let adapted: Params = params;
@@ -82,7 +82,11 @@ const listQueryOf = (type: { name: string }) => LIST_QUERIES.get(type.name) ?? "
 /** The list operations' names for ra-data-graphql (its defaults name the others without pluralize). */
 export const LIST_OPERATION_NAMES = { GET_LIST: listQueryOf, GET_MANY: listQueryOf, GET_MANY_REFERENCE: listQueryOf };
 
-export function createDataProvider(client: ApolloClient<NormalizedCacheObject> = createApolloClient()): DataProvider & AuditMethods {
+/** The gateway as react-admin's data provider; `screenOf` maps a screen's route to its GraphQL type, filter and defaults. */
+export function createDataProvider(
+  screenOf: ScreenBook["screenOf"],
+  client: ApolloClient<NormalizedCacheObject> = createApolloClient(),
+): DataProvider & AuditMethods {
   const provider = buildGraphQLProvider({
     client,
     // The schema ships with the build: no IntrospectionQuery on each load, and production gateways answer none.
@@ -103,5 +107,5 @@ export function createDataProvider(client: ApolloClient<NormalizedCacheObject> =
     query: () => ({ fetchPolicy: "no-cache" }),
     mutation: () => ({ fetchPolicy: "no-cache" }),
   });
-  return { ...adaptDataProvider(provider as DataProvider), ...auditMethods(client) };
+  return { ...adaptDataProvider(provider as DataProvider, screenOf), ...auditMethods(client) };
 }

@@ -3,7 +3,8 @@ import { createContext, useContext, useEffect, useRef, useState, type MutableRef
 import { useFormContext } from "react-hook-form";
 import { Confirm, useDataProvider, useEditContext, useSaveContext, useTranslate } from "react-admin";
 import type { Conflict } from "../providers/errors";
-import { screenOf } from "../registry";
+import { useScreens } from "./screens";
+import { useNaming } from "../audit/labels";
 import { formatDateTime } from "./columns";
 import { ConflictTable, formFieldLabel, MergeValue, type Side } from "./ConflictTable";
 import {
@@ -39,11 +40,13 @@ interface ChoicesProps {
 
 function ConflictChoices({ conflict, clear, base, onReload }: ChoicesProps) {
   const translate = useTranslate();
+  const naming = useNaming();
   const form = useFormContext();
   const { record, resource = "", refetch } = useEditContext();
   const { save } = useSaveContext();
   const dataProvider = useDataProvider();
   const sources = useContext(UploadSources);
+  const { screenOf } = useScreens();
   const type = screenOf(resource).type ?? resource;
   // Taken when the save is refused, before anything of theirs goes into the form.
   const [snapshot] = useState(() => ({
@@ -108,7 +111,7 @@ function ConflictChoices({ conflict, clear, base, onReload }: ChoicesProps) {
       setBusy(false);
     }
   };
-  const replaced = rows.filter((row) => row.outcome !== "yours").map((row) => formFieldLabel(translate, type, row.path, uploads));
+  const replaced = rows.filter((row) => row.outcome !== "yours").map((row) => formFieldLabel(naming, type, row.path, uploads));
   const question = !theirs
     ? "app.audit.conflict.overwrite_unknown"
     : replaced.length
@@ -164,6 +167,7 @@ function ConflictChoices({ conflict, clear, base, onReload }: ChoicesProps) {
 /** What the user typed before reloading, until the dialog closes: to copy, or to put back over their version. */
 function RestoreMine({ mine }: { mine: Mine }) {
   const translate = useTranslate();
+  const naming = useNaming();
   const form = useFormContext();
   const restore = () => {
     for (const { path, value } of mine.fields) form.setValue(path, cloneValues(value), { shouldDirty: true });
@@ -174,7 +178,7 @@ function RestoreMine({ mine }: { mine: Mine }) {
       <Box component="dl" sx={{ m: 0, "& dd": { ml: 0, mb: 1, overflowWrap: "anywhere" }, "& dt": { fontWeight: 600 } }}>
         {mine.fields.map(({ path, value }) => (
           <Box key={path}>
-            <dt>{formFieldLabel(translate, mine.type, path, mine.uploads)}</dt>
+            <dt>{formFieldLabel(naming, mine.type, path, mine.uploads)}</dt>
             <dd>
               <MergeValue type={mine.type} field={(mine.uploads[path] ?? path).split(".").pop() ?? path} value={value} />
             </dd>

@@ -1,7 +1,7 @@
 import { Box, FormControlLabel, Radio, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useTranslate, type TranslateFunction } from "react-admin";
+import { useTranslate } from "react-admin";
 import { FieldValue } from "../audit/FieldValue";
-import { fieldLabel } from "../audit/labels";
+import { fieldLabel, useNaming, type Naming } from "../audit/labels";
 import { isFileValue } from "../providers/mutationData";
 import type { FieldMerge } from "./mergeFields";
 
@@ -12,15 +12,16 @@ export type Side = "theirs" | "yours";
  * 'Block 2 Title' (resources.Home.block_*), an image input by where the record
  * keeps its image, other fields from audit/labels.ts.
  */
-export function formFieldLabel(translate: TranslateFunction, type: string, path: string, uploads: Record<string, string> = {}) {
+export function formFieldLabel(naming: Naming, type: string, path: string, uploads: Record<string, string> = {}) {
+  const { translate } = naming;
   const parts = (uploads[path] ?? path).split(".");
   const key = parts[parts.length - 1];
   const index = parts.findIndex((part) => /^\d+$/.test(part));
-  if (index < 0) return fieldLabel(translate, type, key);
+  if (index < 0) return fieldLabel(naming, type, key);
   const block = Number(parts[index]) + 1;
   const leaf = key === "imageUri" ? "image" : key;
   const own = translate(`resources.Home.block_${leaf}`, { n: block, _: "" });
-  return own || `${fieldLabel(translate, type, parts[0])} ${block} ${fieldLabel(translate, type, key)}`;
+  return own || `${fieldLabel(naming, type, parts[0])} ${block} ${fieldLabel(naming, type, key)}`;
 }
 
 /** One side's value: a chosen file as its preview and name, a stored one as the History tab shows it. */
@@ -59,6 +60,7 @@ interface ConflictTableProps {
  */
 export function ConflictTable({ type, rows, uploads, picks, onPick, captions }: ConflictTableProps) {
   const translate = useTranslate();
+  const naming = useNaming();
   const sides: ("loaded" | Side)[] = ["loaded", "theirs", "yours"];
   return (
     <Table
@@ -97,7 +99,7 @@ export function ConflictTable({ type, rows, uploads, picks, onPick, captions }: 
           return (
             <TableRow key={row.path} data-field={row.path} data-outcome={row.outcome}>
               <TableCell component="th" scope="row">
-                {formFieldLabel(translate, type, row.path, uploads)}
+                {formFieldLabel(naming, type, row.path, uploads)}
                 <Typography variant="caption" component="span" sx={{ display: "block", color: "text.secondary" }}>
                   {translate(captions?.[row.outcome] ?? `app.audit.conflict.${CAPTION[row.outcome]}`)}
                 </Typography>

@@ -4,6 +4,7 @@ import { startTransition, useEffect, useState } from "react";
 import { translate } from "../i18n";
 import { activeSession } from "../providers/session";
 import { FIRST_PAGE_WAIT_MS, firstPageOf, firstPageQuery, type FirstPage } from "./firstPage";
+import { useScreens } from "./screens";
 import { LoadingScreen } from "./LoadingScreen";
 import { ImageThumb } from "./ImageThumb";
 import { PhoneRow } from "./PhoneRow";
@@ -38,7 +39,8 @@ let firstScreen = true;
  * four times the bytes of /login's) waits so that on a slow phone its download does not hold the rows back.
  */
 export function useFirstPage(pathname: string, search: string) {
-  const [query] = useState(() => (firstScreen && activeSession() ? firstPageQuery(pathname, search) : undefined));
+  const { screens } = useScreens();
+  const [query] = useState(() => (firstScreen && activeSession() ? firstPageQuery(screens, pathname, search) : undefined));
   const [state, setState] = useState<{ page?: FirstPage; ready: boolean }>({ ready: !query });
   useEffect(() => {
     firstScreen = false;

@@ -20,7 +20,7 @@ import {
 } from "react-admin";
 import { conflictOf, type Conflict } from "../providers/errors";
 import { savedMessageOf } from "../providers/savedMessage";
-import { screenOf } from "../registry";
+import { useScreens } from "./screens";
 import { hasHistory } from "../audit/contentTypes";
 import { LiveNotices } from "../live/LiveNotices";
 import { ConflictContext, ConflictPanel } from "./ConflictPanel";
@@ -232,6 +232,7 @@ export function EditDialog({ id, resource, onClose, transform, ...form }: EditDi
   };
   const mutationOptions = useDialogMutation(close, "app.form.updated", undefined, setConflict);
   const listResource = useResourceContext();
+  const { screenOf } = useScreens();
   const type = screenOf(resource ?? listResource ?? "").type;
   const open = id !== null && id !== undefined;
   return (

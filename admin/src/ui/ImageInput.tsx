@@ -4,7 +4,7 @@ import { useId, useRef, type ChangeEvent } from "react";
 import { Labeled, useInput, useNotify, useRecordContext, useResourceContext, useTranslate, type Validator } from "react-admin";
 import { imageUrl } from "../config";
 import { isFileValue } from "../providers/mutationData";
-import { screenOf } from "../registry";
+import { useScreens } from "./screens";
 import { getPath } from "./getPath";
 import { acceptOf, checkImageName, hintOf, rulesOf, type ImageRule } from "./imageRules";
 import { useUploadSource } from "./uploadSources";
@@ -38,6 +38,7 @@ export function ImageInput({ source = "file", label, rule: explicit, currentSour
   const record = useRecordContext();
   const resource = useResourceContext();
   const op = record?.id != null ? "update" : "create";
+  const { screenOf } = useScreens();
   const rules = rulesOf(resource ? screenOf(resource).type : undefined, op, explicit);
   const { rule } = rules;
   const [hintKey, hintArgs] = hintOf(op, rules);

@@ -4,21 +4,24 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import { Title, useCanAccess, useCanAccessResources, useResourceContext, useTranslate } from "react-admin";
 import { allows, knownPermissions, type GrantOf } from "../providers/authProvider";
 import type { Permission } from "../providers/permissions";
-import { screenOf } from "../registry";
+import { useScreens, type ScreenBook } from "./screens";
 import { ScreenLoading } from "./FirstRows";
 
 /** What an action on a screen needs: its GraphQL type's permission, or the one the screen names (`grantedBy`). */
-export const grantOf: GrantOf = (resource, action) => screenOf(resource).grantedBy ?? { type: screenOf(resource).type, action };
+export const grantsOf =
+  ({ screenOf }: ScreenBook): GrantOf =>
+  (resource, action) =>
+    screenOf(resource).grantedBy ?? { type: screenOf(resource).type, action };
 
-const allowedTo = (permissions: Permission[], resource: string, action: string) => {
-  const grant = grantOf(resource, action);
+const allowedTo = (book: ScreenBook, permissions: Permission[], resource: string, action: string) => {
+  const grant = grantsOf(book)(resource, action);
   return allows(permissions, grant.type, grant.action);
 };
 
 /** canAccess's answer when the page has the permissions already: given to react-admin as the query's initial data. */
-function knownAccess(resource: string | undefined, action: string): boolean | undefined {
+function knownAccess(book: ScreenBook, resource: string | undefined, action: string): boolean | undefined {
   const permissions = knownPermissions();
-  return permissions && resource ? allowedTo(permissions, resource, action) : undefined;
+  return permissions && resource ? allowedTo(book, permissions, resource, action) : undefined;
 }
 
 /**
@@ -34,14 +37,16 @@ export function useAllowed(action: string, resource?: string): boolean {
 /** Like useAllowed, but undefined while the answer is not known. */
 export function useAccess(action: string, resource?: string): boolean | undefined {
   const target = useResourceContext({ resource });
-  const { canAccess, isPending } = useCanAccess({ action, resource: target, initialData: knownAccess(target, action) });
+  const book = useScreens();
+  const { canAccess, isPending } = useCanAccess({ action, resource: target, initialData: knownAccess(book, target, action) });
   return isPending ? undefined : canAccess === true;
 }
 
 /** Which of `resources` the user may read (none until known): the sidebar's and the dashboard's links. */
 export function useReadable(resources: string[]): (resource: string) => boolean {
   const permissions = knownPermissions();
-  const initialData = permissions && Object.fromEntries(resources.map((r) => [r, allowedTo(permissions, r, "list")]));
+  const book = useScreens();
+  const initialData = permissions && Object.fromEntries(resources.map((r) => [r, allowedTo(book, permissions, r, "list")]));
   const { canAccess } = useCanAccessResources({ action: "list", resources, initialData });
   return (resource) => canAccess?.[resource] === true;
 }
@@ -81,7 +86,8 @@ export function guarded(Screen: ComponentType, preload?: () => Promise<unknown>)
     const resource = useResourceContext();
     const { "*": rest = "" } = useParams();
     const action = rest.split("/")[0] === "create" ? "create" : "list";
-    const { canAccess, isPending } = useCanAccess({ action, resource, initialData: knownAccess(resource, action) });
+    const book = useScreens();
+    const { canAccess, isPending } = useCanAccess({ action, resource, initialData: knownAccess(book, resource, action) });
     if (isPending) return <ScreenLoading route={resource} />;
     return canAccess ? <Screen /> : <AccessDenied />;
   };

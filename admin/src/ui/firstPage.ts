@@ -1,5 +1,5 @@
 import { graphqlRequest } from "../providers/graphqlFetch";
-import { SCREENS } from "../registry";
+import type { Screen } from "../screen";
 import { cellText, phoneLayout, type ListTable } from "./columns";
 
 /** Where a list draws its rows as a phone's (PhoneList): below MUI's `sm` breakpoint. */
@@ -82,9 +82,9 @@ export function listQueryOf(type: string) {
  * registry's `table`): undefined when there is none to draw (another screen, a wider window, a column drawn by its own
  * component). Asked with the list's own order, filter and page, so that react-admin's rows replace these unchanged.
  */
-export function firstPageQuery(pathname: string, search: string) {
+export function firstPageQuery(screens: readonly Screen[], pathname: string, search: string) {
   const [, section, ...rest] = pathname.split("/");
-  const screen = SCREENS.find(({ route }) => route.toLowerCase() === section?.toLowerCase());
+  const screen = screens.find(({ route }) => route.toLowerCase() === section?.toLowerCase());
   if (!screen?.table || !screen.type || rest.length || !window.matchMedia?.(PHONE).matches) return undefined;
   const { table, type, route } = screen;
   const { primary, secondary, image } = phoneLayout(table.columns);

@@ -4,13 +4,14 @@ import { createApolloClient } from "../../src/providers/apolloClient";
 import type { IntrospectionSchema } from "graphql";
 import { defaultOptions, introspectSchema } from "ra-data-graphql";
 import { createDataProvider, LIST_OPERATION_NAMES } from "../../src/providers/dataProvider";
+import { SCREEN_BOOK } from "../../src/registry";
 import schema from "../../src/providers/schema.json";
 import { toMutationData } from "../../src/providers/mutationData";
 import { readSession, saveSession, takeSignedOutReason } from "../../src/providers/session";
 import { fakeToken } from "../support/fakeGateway";
 import { gateway } from "../support/setup";
 
-const dataProvider = () => createDataProvider(createApolloClient("http://localhost/graphql"));
+const dataProvider = () => createDataProvider(SCREEN_BOOK.screenOf, createApolloClient("http://localhost/graphql"));
 
 describe("authProvider", () => {
   it("signs in through the login mutation and keeps the token and name", async () => {

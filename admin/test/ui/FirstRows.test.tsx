@@ -51,13 +51,13 @@ describe("a phone's link to a list (390 px)", () => {
     expect(tables.map((s) => s.route)).toEqual(expect.arrayContaining(["News", "About", "Articles", "Setting"]));
     for (const { route, type, table } of tables) {
       gateway.seed(type!, [Object.fromEntries(table!.columns.flatMap((c) => (c.source ? [[c.source, `${route} ${c.key}`]] : [])))]);
-      const page = await firstPageQuery(`/${route}`, "")!.load();
+      const page = await firstPageQuery(SCREENS, `/${route}`, "")!.load();
       expect([route, page.rows.length]).toEqual([route, 1]);
     }
     // Not at a table's route, nor wider than a phone.
-    expect(firstPageQuery("/Users", "")).toBeUndefined();
+    expect(firstPageQuery(SCREENS, "/Users", "")).toBeUndefined();
     window.matchMedia = wide;
-    expect(firstPageQuery("/News", "")).toBeUndefined();
+    expect(firstPageQuery(SCREENS, "/News", "")).toBeUndefined();
   });
 
   it("shows the first page's rows, newest first with their thumbnails, before the list's code has loaded", async () => {

@@ -1,5 +1,8 @@
 import { useResourceContext } from "react-admin";
-import { screenOf } from "../../registry";
+import { useScreens } from "../../ui/screens";
 
 /** Which of the four article-image slots this screen (/Articles1 to /Articles4) shows: its registry row fixes it. */
-export const useArticleSlot = () => Number(screenOf(useResourceContext() ?? "").filter?.slot);
+export function useArticleSlot() {
+  const { screenOf } = useScreens();
+  return Number(screenOf(useResourceContext() ?? "").filter?.slot);
+}

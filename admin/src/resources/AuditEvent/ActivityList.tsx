@@ -1,4 +1,5 @@
 import { useTranslate } from "react-admin";
+import { useNaming } from "../../audit/labels";
 import { col } from "../../ui/columns";
 import { CrudList } from "../../ui/CrudList";
 import { TxHash } from "../ChainTransaction/cells";
@@ -16,6 +17,7 @@ const FIELDS = "resources.activity.fields";
  */
 export function ActivityList() {
   const translate = useTranslate();
+  const naming = useNaming();
   const explorerUrl = useExplorerUrl();
   const filters = useActivityFilters();
   return (
@@ -43,9 +45,9 @@ export function ActivityList() {
           // A phone's row leads with the record, then when and who.
           primary: true,
           render: (r) => <RecordLink event={r} />,
-          exportValue: (r) => recordName(translate, r),
+          exportValue: (r) => recordName(naming, r),
         }),
-        col.text("changes", `${FIELDS}.changes`, { render: (r) => <ChangesCell event={r} />, exportValue: changesSummary }),
+        col.text("changes", `${FIELDS}.changes`, { render: (r) => <ChangesCell event={r} />, exportValue: changesSummary(naming) }),
         col.text("txHash", `${FIELDS}.txHash`, {
           sortable: true,
           // Short (head and tail), with its copy button: the column fits beside the changes on a 1440 px screen.

@@ -15,14 +15,14 @@ import {
 import { hasHistory } from "../../audit/contentTypes";
 import { FieldValue } from "../../audit/FieldValue";
 import { diffResult, InlineDiff } from "../../audit/InlineDiff";
-import { fieldLabel, isShowHide, resourceLabel, screenFor, screensOf as allScreensOf } from "../../audit/labels";
+import { fieldLabel, isShowHide, resourceLabel, screenFor, screensOf as allScreensOf, useNaming, type Naming } from "../../audit/labels";
 import { changesOf, readable, type Change } from "../../audit/values";
 import type { AuditMethods } from "../../providers/auditMethods";
 import { adminI18nProvider } from "../../i18n/admin";
 import { TxCall } from "../ChainTransaction/cells";
 
 /** The list screens of a GraphQL type: several when fixed filters split it (the article images' four slots). */
-const screensOf = (type: string) => allScreensOf(type).filter((screen) => screen.list);
+const screensOf = ({ screens }: Naming, type: string) => allScreensOf(screens, type).filter((screen) => screen.list);
 
 /** What an event tells of its record's values: each changed field after the change (before it, for a delete). */
 const valuesTold = (event: RaRecord): Record<string, unknown> =>
@@ -33,8 +33,8 @@ const valuesTold = (event: RaRecord): Record<string, unknown> =>
   );
 
 /** Where an event's record is: its edit dialog on its list screen, or the list alone once deleted; `record` when it was read. */
-export function recordPath(event: RaRecord, record?: Record<string, unknown>): string | null {
-  const screens = screensOf(event.resource);
+function recordPath(naming: Naming, event: RaRecord, record?: Record<string, unknown>): string | null {
+  const screens = screensOf(naming, event.resource);
   if (!screens.length) return null;
   const route = (screenFor(screens, { ...valuesTold(event), ...record }) ?? screens[0]).route;
   const open = event.recordId && event.operation !== "delete" ? `?edit=${encodeURIComponent(event.recordId)}` : "";
@@ -42,20 +42,21 @@ export function recordPath(event: RaRecord, record?: Record<string, unknown>): s
 }
 
 /** The record's kind as its screen names it, and its id ('Latest Articles3 Image #5'). */
-export function recordName(translate: TranslateFunction, event: RaRecord, record?: Record<string, unknown>) {
-  const name = resourceLabel(translate, event.resource, { ...valuesTold(event), ...record });
+export function recordName(naming: Naming, event: RaRecord, record?: Record<string, unknown>) {
+  const name = resourceLabel(naming, event.resource, { ...valuesTold(event), ...record });
   return event.recordId ? `${name} #${event.recordId}` : name;
 }
 
 /** The resource and record id, linked to the record (read first when the event does not tell which of its screens shows it). */
 export function RecordLink({ event }: { event: RaRecord }) {
   const translate = useTranslate();
-  const screens = screensOf(event.resource);
+  const naming = useNaming();
+  const screens = screensOf(naming, event.resource);
   const unknownScreen =
     screens.length > 1 && !screenFor(screens, valuesTold(event)) && Boolean(event.recordId) && event.operation !== "delete";
   const { data: record } = useGetOne(screens[0]?.route ?? event.resource, { id: event.recordId }, { enabled: unknownScreen });
-  const text = recordName(translate, event, record);
-  const path = recordPath(event, record);
+  const text = recordName(naming, event, record);
+  const path = recordPath(naming, event, record);
   if (!path) return <>{text}</>;
   return (
     <Link component={RouterLink} to={path} title={translate("app.audit.open_record", { record: text })}>
@@ -79,13 +80,15 @@ function changeText(change: Change, translate: TranslateFunction) {
   return `${show(change.before)} → ${show(change.after)}`;
 }
 
-/** The whole diff as one text, fields by their form labels (the exports, which have no translate hook). */
-export function changesSummary(event: RaRecord) {
-  const translate = adminI18nProvider.translate as TranslateFunction;
-  return changesOf(event)
-    .map((change) => `${fieldLabel(translate, event.resource, change.field)}: ${changeText(change, translate)}`)
-    .join("; ");
-}
+/** The whole diff as one text, fields by their form labels (the exports, which run outside the screen's drawing). */
+export const changesSummary =
+  ({ screens }: Naming) =>
+  (event: RaRecord) => {
+    const naming = { translate: adminI18nProvider.translate as TranslateFunction, screens };
+    return changesOf(event)
+      .map((change) => `${fieldLabel(naming, event.resource, change.field)}: ${changeText(change, naming.translate)}`)
+      .join("; ");
+  };
 
 /** One change for reading: the inline diff, 'before → after' (images as thumbnails), or that the value is hidden. */
 function ChangeValue({ type, change }: { type: string; change: Change }) {
@@ -117,12 +120,13 @@ const COMPACT = 3;
 /** The changed fields' labels, expandable to the full diff. */
 export function ChangesCell({ event }: { event: RaRecord }) {
   const translate = useTranslate();
+  const naming = useNaming();
   const [open, setOpen] = useState(false);
   const changes = changesOf(event);
   if (!changes.length) return null;
   // A recorded transaction says what it did ('Started the presale for 5 days'), not which of its columns were written.
   const call = callTold(event);
-  const label = (change: Change) => fieldLabel(translate, event.resource, change.field);
+  const label = (change: Change) => fieldLabel(naming, event.resource, change.field);
   const names = changes.slice(0, COMPACT).map(label);
   const more = changes.length > COMPACT ? ` ${translate("app.audit.more_fields", { count: changes.length - COMPACT })}` : "";
   return (
@@ -154,6 +158,7 @@ export function ChangesCell({ event }: { event: RaRecord }) {
 /** A deleted content record comes back with its id and last values (restoreRevision of the delete event). */
 export function RestoreDeletedButton({ event }: { event: RaRecord }) {
   const translate = useTranslate();
+  const naming = useNaming();
   const dataProvider = useDataProvider() as unknown as AuditMethods;
   const notify = useNotify();
   const refresh = useRefresh();
@@ -181,7 +186,7 @@ export function RestoreDeletedButton({ event }: { event: RaRecord }) {
       <Confirm
         isOpen={asking}
         title="app.audit.restore_title"
-        content={recordName(translate, event)}
+        content={recordName(naming, event)}
         confirm="app.audit.restore"
         onConfirm={restore}
         onClose={() => setAsking(false)}

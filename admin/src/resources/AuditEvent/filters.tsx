@@ -1,14 +1,10 @@
 import { DateInput, SelectInput, TextInput, useGetList, useTranslate } from "react-admin";
-import { resourceLabel } from "../../audit/labels";
-import { SCREENS } from "../../registry";
+import { resourceLabel, useNaming, type Naming } from "../../audit/labels";
 
 const FIELDS = "resources.activity.fields";
 
 export const OPERATIONS = ["create", "update", "delete", "restore", "status"];
 export const TRANSPORTS = ["graphql", "rest", "system", "chain"];
-
-/** Every GraphQL type the admin has a screen for, plus the sign-in records the gateway audits. */
-const RESOURCES = [...new Set(SCREENS.flatMap((screen) => (screen.type ? [screen.type] : [])))].sort();
 
 /** A day picked in the filter, as the instant the gateway compares with: the start (or end) of that day, local time. */
 const dayBound = (end: boolean) => (value: string) =>
@@ -29,9 +25,13 @@ function ActorFilter({ source, label }: { source: string; label: string; alwaysO
   );
 }
 
+/** Every GraphQL type the admin has a screen for. */
+const typesOf = ({ screens }: Naming) => [...new Set(screens.flatMap((screen) => (screen.type ? [screen.type] : [])))].sort();
+
 /** The Activity screen's filters: who, what, which record, how, and when. */
 export function useActivityFilters() {
   const translate = useTranslate();
+  const naming = useNaming();
   const label = (field: string) => translate(`${FIELDS}.${field}`);
   const choices = (ids: string[], branch: string) => ids.map((id) => ({ id, name: translate(`app.audit.${branch}.${id}`, { _: id }) }));
   return [
@@ -40,7 +40,9 @@ export function useActivityFilters() {
       key="resource"
       source="resource"
       label={label("resource")}
-      choices={RESOURCES.map((id) => ({ id, name: resourceLabel(translate, id) })).sort((a, b) => a.name.localeCompare(b.name))}
+      choices={typesOf(naming)
+        .map((id) => ({ id, name: resourceLabel(naming, id) }))
+        .sort((a, b) => a.name.localeCompare(b.name))}
       emptyText="—"
       alwaysOn
     />,
