@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { seedDemoContent } from "@presale/db";
+import { SYSTEM } from "./auth/access";
 import { auditSeeding } from "./audit/seeding";
 import { createApp } from "./app";
 import { ensurePrivateDir } from "./files";
@@ -43,7 +44,7 @@ async function main() {
       await services.trail.appended();
       log.info("demo content seeded");
     }
-    await services.chain.reconcileLaunchPads().catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
+    await services.chain.reconcileLaunchPads(SYSTEM).catch((e) => log.warn({ err: e }, "could not import presales from the chain"));
   });
 
   services.retention.start();

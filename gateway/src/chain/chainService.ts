@@ -2,7 +2,8 @@ import { ChainConfig, createChainProvider, listPresalesCreated, publicChainConfi
 import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { formatUnits } from "ethers";
 import { countRpcCalls } from "../metrics";
-import { SYSTEM } from "../auth/access";
+import { type Actor, authorizeTo, authorizeToAny, SYSTEM } from "../auth/access";
+import { CHAIN_RESOURCES } from "../auth/permissions";
 import type { AuthUser } from "../auth/tokens";
 import type { Via } from "../audit/via";
 import { ValidationError } from "../errors";
@@ -71,17 +72,26 @@ export class ChainService {
     return this.local;
   }
 
-  /** Reads a mined transaction from the chain and adds it to the history. */
+  /**
+   * Reads a mined transaction from the chain and adds it to the history. Needs chain on any chain record: what the call
+   * touched is known only once it is read, and the history is written by the gateway on the caller's behalf.
+   */
   recordTransaction(hash: unknown, user: AuthUser | undefined, via?: Via) {
+    authorizeToAny(
+      CHAIN_RESOURCES.map((resource) => ({ action: "chain", resource })),
+      user,
+    );
     if (!this.config) throw new ValidationError({ hash: "No chain is configured (CHAIN=none)" });
     return recordTransaction(hash, user, { config: this.config, provider: this.provider() }, this.history, this.launchPads, via);
   }
 
   /**
    * Records every presale of the factory's PresaleCreated events that has no
-   * launchpad record yet; idempotent. Returns how many were imported.
+   * launchpad record yet; idempotent. Returns how many were imported. Needs chain on LaunchPad (the gateway itself
+   * reconciles at start).
    */
-  async reconcileLaunchPads(): Promise<number> {
+  async reconcileLaunchPads(actor: Actor): Promise<number> {
+    authorizeTo({ action: "chain", resource: "LaunchPad" }, actor);
     if (!this.config) return 0;
     const provider = this.provider();
     const created = await listPresalesCreated(provider, this.config.contracts.presaleFactory);

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { ChainTransaction } from "../resources/chainTransaction";
 import { resourceTypes } from "./resourceTypes";
 import type { GqlContext } from "./context";
@@ -25,6 +25,9 @@ class ChainConfigType {
   walletConnectProjectId: string | null;
 }
 
+/** The signed-in caller and where the request came from; the chain service checks what they may do. */
+const callerOf = (ctx: GqlContext) => ctx.user && { ...ctx.user, via: ctx.via };
+
 @Resolver()
 export class ChainResolver {
   @Query(() => ChainConfigType, { name: "chainConfig", nullable: true, description: "Null when CHAIN=none" })
@@ -33,19 +36,17 @@ export class ChainResolver {
     return config && { ...config, walletConnectProjectId: ctx.services.config.walletConnectProjectId };
   }
 
-  @Authorized("chain:LaunchPad")
   @Mutation(() => Int, {
     description: "Imports every presale of the factory's PresaleCreated events that has no launchpad record; returns how many",
   })
   reconcileLaunchPads(@Ctx() ctx: GqlContext) {
-    return ctx.services.chain.reconcileLaunchPads();
+    return ctx.services.chain.reconcileLaunchPads(callerOf(ctx));
   }
 
-  @Authorized("chain:*")
   @Mutation(() => resourceTypes(ChainTransaction).object, {
     description: "Adds a mined transaction to the history; the gateway reads and decodes it from the chain. Idempotent.",
   })
   recordChainTransaction(@Arg("hash", () => String) hash: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.chain.recordTransaction(hash, ctx.user, ctx.via);
+    return ctx.services.chain.recordTransaction(hash, callerOf(ctx), ctx.via);
   }
 }

@@ -1,3 +1,4 @@
+import { SYSTEM } from "../../src/auth/access";
 import { Redis } from "ioredis";
 import net from "net";
 import { loadConfig } from "../../src/config";
@@ -65,7 +66,7 @@ describe("/metrics", () => {
     await withTestApp({ chain: true }, async (app) => {
       const before =
         sample((await app.http.get("/metrics")).text, "chain_rpc_calls_total", { method: "eth_getLogs", outcome: "sent" }) ?? 0;
-      await app.services.chain.reconcileLaunchPads();
+      await app.services.chain.reconcileLaunchPads(SYSTEM);
       const after = sample((await app.http.get("/metrics")).text, "chain_rpc_calls_total", { method: "eth_getLogs", outcome: "sent" }) ?? 0;
       expect(after).toBeGreaterThan(before);
     });

@@ -4,7 +4,7 @@ import { SYSTEM_VIA } from "../../src/audit/via";
 import { startSignedIn, type TestApp } from "../support/testApp";
 
 /**
- * The webhook, Safe and API token services check the caller's permission themselves. Called directly, as a REST
+ * The webhook, Safe, API token and chain services check the caller's permission themselves. Called directly, as a REST
  * route, a job or any transport to come would call them (no GraphQL in between), a caller without the permission is
  * refused with the code GraphQL answers, and nothing is written. The grids are the built-in roles': `viewer` reads and
  * exports what every signed-in person reads, which leaves out webhooks and Safe transactions (admins only).
@@ -139,5 +139,28 @@ describe("API tokens", () => {
     expect((await app.services.apiTokens.list(admin, { sortOrder: "ASC" })).map((token) => token.name)).toEqual(["integration", "vera's"]);
     expect(await app.services.apiTokens.revoke(admin, own.apiToken.id, SYSTEM_VIA)).toBe(true);
     expect(await app.services.auth.authenticate(`Bearer ${own.token}`)).toBeUndefined();
+  });
+});
+
+describe("the chain history and the launchpad import", () => {
+  it("refuse a viewer (no chain permission) and an anonymous caller before anything else", async () => {
+    for (const [actor, code] of [
+      [viewer, "FORBIDDEN"],
+      [undefined, "UNAUTHENTICATED"],
+    ] as const) {
+      await expect(Promise.resolve().then(() => app.services.chain.recordTransaction(HASH, actor, SYSTEM_VIA))).rejects.toMatchObject({
+        code,
+      });
+      await expect(app.services.chain.reconcileLaunchPads(actor)).rejects.toMatchObject({ code });
+    }
+    expect(await rowsOf("chain_transactions")).toBe(0);
+  });
+
+  it("let the admin and the gateway through to the chain, which this app does not have", async () => {
+    expect(() => app.services.chain.recordTransaction(HASH, admin, SYSTEM_VIA)).toThrow(
+      expect.objectContaining({ code: "BAD_USER_INPUT", fieldErrors: { hash: "No chain is configured (CHAIN=none)" } }),
+    );
+    expect(await app.services.chain.reconcileLaunchPads(admin)).toBe(0);
+    expect(await app.services.chain.reconcileLaunchPads(SYSTEM)).toBe(0);
   });
 });
