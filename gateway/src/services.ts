@@ -3,6 +3,8 @@ import { Redis } from "ioredis";
 import type { DataSource } from "typeorm";
 import { AuthService } from "./auth/authService";
 import { setHashRounds } from "./auth/passwords";
+import { grantable } from "./auth/roles";
+import { grantables } from "./grantables";
 import { SessionMarks } from "./auth/sessionMarks";
 import { ApiTokenService } from "./auth/apiTokens";
 import { SessionStore } from "./auth/sessionStore";
@@ -73,6 +75,7 @@ export class Services {
     readonly ds: DataSource,
     readonly log: Logger,
   ) {
+    grantable(grantables);
     this.images = createImageStore(config, log);
     this.answers = new AnswerCache(config.publicCacheBytes);
     const prefix = config.redis?.prefix ?? "";

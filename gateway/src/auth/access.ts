@@ -1,10 +1,11 @@
 import { SYSTEM_VIA } from "../audit/via";
 import { ForbiddenError, TwoFactorSetupRequiredError, UnauthenticatedError } from "../errors";
-import { type Access, NOT_FOR_TOKENS, type PermAction } from "./permissions";
-import { allowedFrom, builtInGrid } from "./roles";
+import type { PermAction } from "./permissions";
+import { allowedFrom, builtInGrid, policyOf } from "./roles";
 import type { AuthUser } from "./tokens";
 
-export type { Access };
+/** Who may call an operation outside the resource grid: anyone, or a signed-in person (sign-out, two-factor, `me`). */
+export type Access = "public" | "user";
 
 /** The gateway acting on its own behalf (chain imports, registration, seeding): no access check applies. */
 export const SYSTEM = Symbol("system");
@@ -17,12 +18,10 @@ export interface AccessOptions {
   duringTwoFactorSetup?: boolean;
 }
 
-/** What is asked: an action on a resource (its GraphQL type name) whose declared read level is `read`. */
+/** What is asked: an action on a resource (its GraphQL type name); the resource's policy says what the grid cannot. */
 export interface Need {
   action: PermAction;
   resource: string;
-  /** "public": anyone reads it (the public site), with or without a role. */
-  read?: Access;
 }
 
 /** The signed-in user's grid: the one their session read, else their built-in role's. */
@@ -45,15 +44,12 @@ function signedIn(actor: AuthUser | undefined, options: AccessOptions): AuthUser
 /**
  * The access rule of the operations outside the resource grid: 401 without a
  * valid token, and while two-factor waits to be set up nothing but the setup.
- * "admin" asks for the admin role's whole grid (kept for callers that mean it).
  */
 export function authorize(access: Access, actor: Actor, options: AccessOptions = {}): void {
   if (actor === SYSTEM || access === "public") return;
   const user = signedIn(actor, options);
   // What is outside the grid is a person's: signing out, two-factor, sessions, tokens, user management.
   if (user.apiToken) throw new ForbiddenError(`An API token may not do this (sign in as ${user.name} instead)`);
-  if (access === "admin" && user.role !== "admin")
-    throw new ForbiddenError(`Your role (${user.role}) may not do this: it needs the admin role`);
 }
 
 /** Whether the caller may do this (no error, nothing recorded): what the admin and the answer caches ask. */
@@ -68,9 +64,11 @@ export function may(need: Need, actor: Actor): boolean {
 
 /**
  * The one permission check of the product, called by the resource services
- * (so GraphQL, REST, exports, restores and revisions obey it) and by the few
- * operations outside them (chain, sale insight): public reads are open; the
- * rest needs a signed-in user whose role grants the action on the resource.
+ * (so GraphQL, REST, exports, restores and revisions obey it) and by the
+ * services outside them (chain, Safe, sale insight, webhooks, tokens): reads of
+ * a resource whose policy is `publicRead` are open; the rest needs a signed-in
+ * user whose role grants the action on the resource, and an API token never
+ * acts on a `personal` resource.
  * A refusal names role, action and resource, and is recorded in the audit trail.
  */
 export function authorizeTo(need: Need, actor: Actor, options: AccessOptions = {}): void {
@@ -79,10 +77,11 @@ export function authorizeTo(need: Need, actor: Actor, options: AccessOptions = {
 
 function check(need: Need, actor: Actor, options: AccessOptions, record: boolean) {
   if (actor === SYSTEM) return;
-  if (need.action === "read" && need.read === "public") return;
+  const policy = policyOf(need.resource);
+  if (need.action === "read" && policy.publicRead) return;
   const user = signedIn(actor, options);
   const token = user.apiToken;
-  const barred = token !== undefined && NOT_FOR_TOKENS.includes(need.resource);
+  const barred = token !== undefined && policy.personal === true;
   if (!barred && grantOf(user).get(need.resource)?.has(need.action)) return;
   if (record) user.denied?.(user, need, user.via ?? SYSTEM_VIA);
   if (token)

@@ -8,8 +8,8 @@ import type { Via } from "../audit/via";
 import { inTransaction } from "../resources/kit/transaction";
 import { BadRequestError, ForbiddenError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from "../errors";
 import type { Logger } from "../logger";
-import { ACTIONS, type Grid, gridOf, NOT_FOR_TOKENS, type PermAction, type Permission } from "./permissions";
-import { catalogue, rulesOfJoined } from "./roles";
+import { ACTIONS, type Grid, gridOf, type PermAction, type Permission } from "./permissions";
+import { catalogue, policyOf, rulesOfJoined } from "./roles";
 import { forgetSessionsOf, onUserChanged } from "./sessionEvents";
 import type { SessionMarks } from "./sessionMarks";
 import type { AuthUser } from "./tokens";
@@ -375,7 +375,7 @@ export class ApiTokenService {
       const actions = Array.isArray(item?.actions) ? item.actions.map(String) : [];
       const resource = String(item?.resource);
       if (!offered.has(resource)) problems.push(`${resource} is not a resource`);
-      else if (NOT_FOR_TOKENS.includes(resource)) problems.push(`a token may not manage ${resource}`);
+      else if (policyOf(resource).personal) problems.push(`a token may not manage ${resource}`);
       else {
         const beyond = actions.filter((action) => !role.get(resource)?.has(action as PermAction));
         if (beyond.length) problems.push(`your role does not allow ${beyond.join(", ")} on ${resource}`);

@@ -1,20 +1,41 @@
 /**
  * Permissions as data: a role grants actions on resources (the GraphQL type
- * names). What each resource offers follows from its declaration (its
- * operations, its `area`), so a new resource needs no second list here.
+ * names). Each resource declares, once, what it offers and the rules the grid
+ * cannot express (its `policy`); the built-in roles are one table over the
+ * resources' areas. A new resource needs no second list here.
  */
 export const ACTIONS = ["read", "create", "update", "delete", "export", "chain"] as const;
 export type PermAction = (typeof ACTIONS)[number];
 
-/** The records a chain transaction or a reconcile acts on: only they take `chain` (on SafeTransaction: propose and confirm). */
-export const CHAIN_RESOURCES = ["LaunchPad", "Pool", "BlocklistEntry", "SafeTransaction"];
-/** Reads that are not a resource's rows: the presale figures of the chain indexer (presaleStats, presaleTimeline, chainIndexStatus). */
-export const SALE_INSIGHT = "SaleInsight";
-/** Webhook endpoints and their deliveries (webhooks/): read, create, update, delete; the admin role's alone among the built-in roles. */
-export const WEBHOOK = "Webhook";
+/**
+ * Which built-in grants cover a resource: site content, contact messages, the sale's public records, its
+ * buyers' money and the treasury (contributions, whitelist, figures, Safe proposals), or people and security.
+ */
+export type Area = "content" | "messages" | "sale" | "funds" | "security";
 
-/** An API token never manages people, roles, sessions, tokens or webhooks (two-factor and signing out, outside the grid, are refused to it too: auth/access.ts). */
-export const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken", WEBHOOK];
+/** What the grid alone cannot say about a resource. */
+export interface Policy {
+  /** Anyone reads it, signed in or not, with no permission: the public site's content. */
+  publicRead?: boolean;
+  /** It takes the `chain` action: a transaction signed from a wallet acts on it. */
+  chain?: boolean;
+  /** People, roles, sessions, tokens, webhooks: managed by a signed-in person, never by an API token. */
+  personal?: boolean;
+  /**
+   * Writing it gives someone rights (users, roles): a custom role may read and export it, never write it, so
+   * nobody grants themselves more than the built-in administrators gave them.
+   */
+  givesRights?: boolean;
+}
+
+/** What the grid knows of a resource (resources/kit/define.ts, and the permissions that are not a table: sale insight, webhooks). */
+export interface Grantable {
+  name: string;
+  area: Area;
+  /** The actions it offers, in grid order. */
+  actions: readonly PermAction[];
+  policy: Policy;
+}
 
 /** A role's grant, resource → actions. */
 export type Grid = ReadonlyMap<string, ReadonlySet<PermAction>>;
@@ -24,78 +45,38 @@ export interface Permission {
   actions: string[];
 }
 
-/** Who may call an operation outside the resource grid: anyone, or any signed-in user (sign-out, two-factor, `me`). */
-export type Access = "public" | "user" | "admin";
-
-/** The resources a built-in role is described by (resources/kit/define.ts `area`). */
-export type Area = "content" | "messages" | "sale" | "security";
-
-/** What a resource offers: read and export always, the writes its declaration offers, chain on the chain records. */
-export function actionsOf(resource: Pick<Grantable, "name" | "operations">): PermAction[] {
-  const { create, update, delete: remove } = resource.operations;
-  return [
-    "read",
-    ...(create ? (["create"] as const) : []),
-    ...(update ? (["update"] as const) : []),
-    ...(remove ? (["delete"] as const) : []),
-    "export",
-    ...(CHAIN_RESOURCES.includes(resource.name) ? (["chain"] as const) : []),
-  ];
+/** What a resource offers: read and export always, the writes its declaration offers, chain when its policy says so. */
+export function actionsOf(operations: { create: boolean; update: boolean; delete: boolean }, policy: Policy): PermAction[] {
+  return ACTIONS.filter((action) => (action === "chain" ? policy.chain : action === "read" || action === "export" || operations[action]));
 }
 
-/** What the grid needs of a resource's declaration (resources/kit/define.ts), named here so that auth depends on no resource. */
-export interface Grantable {
-  name: string;
-  operations: { create: boolean; update: boolean; delete: boolean };
-  access: { read: Access; write: Access };
-  area: Area;
-}
-
-/** Every resource (plus sale insight and webhooks) and the actions it offers: the grid an admin edits custom roles on. */
-export function catalogueOf(resources: readonly Grantable[]): Map<string, PermAction[]> {
-  const catalogue = new Map(resources.map((resource) => [resource.name, actionsOf(resource)]));
-  catalogue.set(SALE_INSIGHT, ["read"]);
-  catalogue.set(WEBHOOK, ["read", "create", "update", "delete"]);
-  return catalogue;
-}
-
-const grid = (entries: [string, PermAction[]][]): Grid =>
-  new Map(entries.filter(([, actions]) => actions.length).map(([r, a]) => [r, new Set(a)]));
-const reads = (actions: PermAction[]) => actions.filter((action) => action === "read");
-const readsAndExports = (actions: PermAction[]) => actions.filter((action) => action === "read" || action === "export");
+const ALL = ACTIONS;
+const READ = ["read"] as const;
+const READ_EXPORT = ["read", "export"] as const;
 
 /**
- * The built-in roles, from the declarations. `staff` is not built in (the
- * migration creates it as a custom role, editable) but its grid is written
- * here too: today's non-admin rights, which the upgrade gives existing users.
+ * The built-in roles, one row each: per area, the actions granted on every resource of the area (those it
+ * offers). `staff`, the role an upgrade gives earlier non-admin users, is a custom role written by its migration.
  */
-export function builtInGrids(resources: readonly Grantable[]): Record<string, Grid> {
-  const byName = new Map(resources.map((resource) => [resource.name, resource]));
-  const all = [...catalogueOf(resources)];
-  const areaOf = (name: string): Area => byName.get(name)?.area ?? (name === WEBHOOK ? "security" : "sale");
-  // Webhooks carry records out of the product: only the admin role (and custom roles given them) manages them.
-  const signedInReads = (name: string) => name === SALE_INSIGHT || (name !== WEBHOOK && byName.get(name)?.access.read !== "admin");
-  return {
-    admin: grid(all),
-    editor: grid(
-      all.map(([name, actions]) => [name, areaOf(name) === "content" ? actions : areaOf(name) === "messages" ? reads(actions) : []]),
-    ),
-    "sale-operator": grid(
-      all.map(([name, actions]) => [name, areaOf(name) === "sale" ? actions : areaOf(name) === "content" ? reads(actions) : []]),
-    ),
-    // What a non-admin reads today (not the sale insight, admin-only until now); users are not among it, so never exported.
-    viewer: grid(all.map(([name, actions]) => [name, name !== SALE_INSIGHT && signedInReads(name) ? readsAndExports(actions) : []])),
-    staff: grid(
-      all.map(([name, actions]) => {
-        const resource = byName.get(name);
-        if (!resource || resource.access.read === "admin") return [name, []];
-        const writes = resource.access.write === "admin" ? [] : actions.filter((a) => a !== "read" && a !== "export" && a !== "chain");
-        // Recording a transaction was open to every signed-in user; reconcile (chain on LaunchPad) was admin-only.
-        const chain = name !== "LaunchPad" && actions.includes("chain") ? (["chain"] as const) : [];
-        return [name, [...readsAndExports(actions), ...writes, ...chain]];
-      }),
-    ),
-  };
+// prettier-ignore
+export const BUILT_IN_ROLES: Record<string, Partial<Record<Area, readonly PermAction[]>>> = {
+  admin:           { content: ALL,         messages: ALL,         sale: ALL,         funds: ALL, security: ALL },
+  editor:          { content: ALL,         messages: READ },
+  "sale-operator": { content: READ,                               sale: ALL,         funds: ALL },
+  viewer:          { content: READ_EXPORT, messages: READ_EXPORT, sale: READ_EXPORT },
+};
+
+const grid = (entries: [string, readonly PermAction[]][]): Grid =>
+  new Map(entries.filter(([, actions]) => actions.length).map(([r, a]) => [r, new Set(a)]));
+
+/** The built-in roles' grids over these resources. */
+export function builtInGrids(catalogue: readonly Grantable[]): Record<string, Grid> {
+  return Object.fromEntries(
+    Object.entries(BUILT_IN_ROLES).map(([role, areas]) => [
+      role,
+      grid(catalogue.map(({ name, area, actions }) => [name, actions.filter((action) => areas[area]?.includes(action))])),
+    ]),
+  );
 }
 
 /** A grid as a list of permissions, in catalogue order. */

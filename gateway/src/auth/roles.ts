@@ -1,5 +1,5 @@
 import { BlockList, isIP } from "net";
-import { builtInGrids, catalogueOf, type Grantable, type Grid, gridOf, type PermAction, type Permission } from "./permissions";
+import { builtInGrids, type Grantable, type Grid, gridOf, type PermAction, type Permission, type Policy } from "./permissions";
 
 /** What a signed-in user's role lets them do, read with their session (auth/sessionStore.ts). */
 export interface RoleRules {
@@ -20,23 +20,28 @@ export interface RoleRow {
   version: unknown;
 }
 
-let book: { catalogue: Map<string, PermAction[]>; builtIn: Record<string, Grid> } | undefined;
+let book: { catalogue: Map<string, readonly PermAction[]>; policies: Map<string, Policy>; builtIn: Record<string, Grid> } | undefined;
 
-/**
- * Told the product's resources by resources/index.ts, which declares them
- * (importing it here would be a cycle: the Role resource uses this module).
- */
-export function grantable(resources: readonly Grantable[]) {
-  book = { catalogue: catalogueOf(resources), builtIn: builtInGrids(resources) };
+/** Told every resource and permission (grantables.ts) by the code that assembles the services (services.ts). */
+export function grantable(grantables: readonly Grantable[]) {
+  book = {
+    catalogue: new Map(grantables.map(({ name, actions }) => [name, actions])),
+    policies: new Map(grantables.map(({ name, policy }) => [name, policy])),
+    builtIn: builtInGrids(grantables),
+  };
 }
 const bookOf = () => {
-  if (!book) throw new Error("resources/index.ts was not loaded: no resource is known to the roles");
+  if (!book) throw new Error("No resource is known to the roles: the services were not assembled");
   return book;
 };
 
 /** Every resource and the actions it offers (the grid of the Roles screen). */
 export const catalogue = () => bookOf().catalogue;
-/** The grid of a built-in role (and of `staff`, the upgrade's role), from the declarations. */
+/** What the grid alone cannot say about a resource (nothing for a name that is not one). */
+export const policyOf = (resource: string): Policy => bookOf().policies.get(resource) ?? {};
+/** The resources that take the `chain` action. */
+export const chainResources = () => [...catalogue()].filter(([, actions]) => actions.includes("chain")).map(([name]) => name);
+/** The grid of a built-in role. */
 export const builtInGrid = (name: string): Grid | undefined => bookOf().builtIn[name];
 
 /** `a.b.c.d/n`, `a:b::/n` or a single address: its address, prefix and family; undefined when it is not one. */

@@ -1,7 +1,7 @@
 import { type ApolloServer, type BaseContext, type HTTPGraphQLResponse, HeaderMap } from "@apollo/server";
 import type { Request, RequestHandler, Response } from "express";
 import { type DocumentNode, Kind, parse, type SelectionSetNode } from "graphql";
-import { type Access, type Actor, mayRead, type Need, type Readers } from "../auth/access";
+import { type Actor, mayRead, type Need, type Readers } from "../auth/access";
 import type { AnyResource } from "../resources/kit/define";
 import { type KeyAt, versionsOf } from "./knownRequests";
 import type { Services } from "../services";
@@ -12,7 +12,8 @@ const MAX_KNOWN_DOCUMENTS = 500;
 /** A read operation whose answers may be kept: the resource it reads, and who may read it. */
 export interface KeptRead {
   resource: string;
-  access: Access;
+  /** Anyone may be sent it (the resource's policy). */
+  publicRead: boolean;
 }
 
 /** What a query whose answer may be kept reads: its resources, and the reads a caller must be allowed to be sent it. */
@@ -35,13 +36,13 @@ export interface QueryReads {
 export function keptReadsOf(resources: readonly AnyResource[], writtenElsewhere: readonly AnyResource[] = []): Map<string, KeptRead> {
   const reads = new Map<string, KeptRead>();
   for (const resource of resources) {
-    const { access, operations } = resource;
+    const { policy, operations } = resource;
     // Rows that belong to users (sessions) answer each person their own: never one answer for everyone.
     if (resource.owner) continue;
-    const versioned = access.read === "public" || (operations.create && !writtenElsewhere.includes(resource));
+    const versioned = policy.publicRead || (operations.create && !writtenElsewhere.includes(resource));
     if (!versioned) continue;
     for (const operation of [`all${resource.plural}`, `_all${resource.plural}Meta`, resource.name]) {
-      reads.set(operation, { resource: resource.name, access: access.read });
+      reads.set(operation, { resource: resource.name, publicRead: policy.publicRead === true });
     }
   }
   return reads;
@@ -79,7 +80,7 @@ export function resourcesRead(query: string, operationName: string | undefined, 
         const kept = reads.get(selection.name.value);
         if (!kept) return false;
         read.add(kept.resource);
-        if (kept.access !== "public") needs.set(kept.resource, { action: "read", resource: kept.resource, read: kept.access });
+        if (!kept.publicRead) needs.set(kept.resource, { action: "read", resource: kept.resource });
         return true;
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) return walk(selection.selectionSet);

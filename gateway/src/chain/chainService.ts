@@ -3,7 +3,7 @@ import { startLocalChain, type LocalChain } from "@presale/abis/node";
 import { formatUnits } from "ethers";
 import { countRpcCalls } from "../metrics";
 import { type Actor, authorizeTo, authorizeToAny, SYSTEM } from "../auth/access";
-import { CHAIN_RESOURCES } from "../auth/permissions";
+import { chainResources } from "../auth/roles";
 import type { AuthUser } from "../auth/tokens";
 import type { Via } from "../audit/via";
 import { ValidationError } from "../errors";
@@ -78,7 +78,7 @@ export class ChainService {
    */
   recordTransaction(hash: unknown, user: AuthUser | undefined, via?: Via) {
     authorizeToAny(
-      CHAIN_RESOURCES.map((resource) => ({ action: "chain", resource })),
+      chainResources().map((resource) => ({ action: "chain", resource })),
       user,
     );
     if (!this.config) throw new ValidationError({ hash: "No chain is configured (CHAIN=none)" });

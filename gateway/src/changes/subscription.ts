@@ -1,22 +1,22 @@
 import { may, type Actor } from "../auth/access";
 import type { AuthUser } from "../auth/tokens";
-import { resources } from "../resources";
+import { User } from "../resources/user";
 import type { Change, ChangeFeed } from "./feed";
 
 /** A subscriber this far behind is ended (it reconnects and re-reads), rather than held in memory without end. */
 export const MAX_QUEUED = 1000;
 
-const declared = new Map(resources.map((resource) => [resource.name, resource]));
+/** The resource name of API tokens' audit events (auth/apiTokens.ts). */
+const API_TOKEN = "ApiToken";
 
 /**
  * Whether `user` may learn of this change: the read rule of its resource, as a
- * list read checks it. What is not a declared resource (API tokens, sessions)
- * is told to administrators only, and never to an API token.
+ * list read checks it (webhooks: their own permission). An API token's change
+ * is told to whoever may manage users (who sees everyone's tokens), never to a token.
  */
 export function mayHear(change: Change, user: AuthUser): boolean {
-  const resource = declared.get(change.resource);
-  if (!resource) return user.role === "admin" && !user.apiToken;
-  return may({ action: "read", resource: resource.name, read: resource.access.read }, user as Actor);
+  const resource = change.resource === API_TOKEN ? User.name : change.resource;
+  return may({ action: "read", resource }, user as Actor) && (change.resource !== API_TOKEN || may({ action: "update", resource }, user));
 }
 
 export interface StreamOptions {

@@ -14,7 +14,7 @@ import {
   Resolver,
 } from "type-graphql";
 import { TOKEN_SORT_FIELDS } from "../auth/apiTokens";
-import type { GqlContext } from "./context";
+import { callerOf, type GqlContext } from "./context";
 import { ListMetadata, Permission, PermissionInput } from "./resourceTypes";
 
 @ObjectType({
@@ -60,9 +60,6 @@ class ApiTokenListArgs {
   @Field(() => String, { nullable: true, description: "ASC or DESC" }) sortOrder?: string;
   @Field(() => ApiTokenFilter, { nullable: true }) filter?: ApiTokenFilter;
 }
-
-/** The signed-in caller and where the request came from; the service decides what they may do. */
-const callerOf = (ctx: GqlContext) => ctx.user && { ...ctx.user, via: ctx.via };
 
 /** API tokens: made by a signed-in person for themselves, never with a token (the service checks each call). */
 @Resolver()

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { ChainTransaction } from "../resources/chainTransaction";
 import { resourceTypes } from "./resourceTypes";
-import type { GqlContext } from "./context";
+import { callerOf, type GqlContext } from "./context";
 
 @ObjectType({ description: "Contract addresses on the active chain" })
 class ChainContracts {
@@ -24,9 +24,6 @@ class ChainConfigType {
   @Field(() => String, { nullable: true, description: "WalletConnect Cloud project id (WALLETCONNECT_PROJECT_ID); null when unset" })
   walletConnectProjectId: string | null;
 }
-
-/** The signed-in caller and where the request came from; the chain service checks what they may do. */
-const callerOf = (ctx: GqlContext) => ctx.user && { ...ctx.user, via: ctx.via };
 
 @Resolver()
 export class ChainResolver {

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
-import { NOT_FOR_TOKENS } from "../auth/permissions";
-import { catalogue } from "../auth/roles";
-import { ADMIN_ONLY_WRITES, Role } from "../resources/role";
+import { catalogue, policyOf } from "../auth/roles";
+import { Role } from "../resources/role";
 import { User } from "../resources/user";
 import type { GqlContext } from "./context";
 import { Permission, resourceTypes } from "./resourceTypes";
@@ -33,11 +32,10 @@ export class RoleResolver {
     forCustomRoles: boolean | undefined,
   ): Permission[] {
     return [...catalogue()]
-      .filter(([resource]) => !forTokens || !NOT_FOR_TOKENS.includes(resource))
+      .filter(([resource]) => !forTokens || !policyOf(resource).personal)
       .map(([resource, actions]) => ({
         resource,
-        actions:
-          forCustomRoles && ADMIN_ONLY_WRITES.includes(resource) ? actions.filter((a) => a === "read" || a === "export") : [...actions],
+        actions: forCustomRoles && policyOf(resource).givesRights ? actions.filter((a) => a === "read" || a === "export") : [...actions],
       }));
   }
 }

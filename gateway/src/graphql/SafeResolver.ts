@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
 import { SafeConfirmation } from "../resources/safeConfirmation";
 import { SafeTransaction } from "../resources/safeTransaction";
-import type { GqlContext } from "./context";
+import { callerOf, type GqlContext } from "./context";
 import { resourceTypes } from "./resourceTypes";
 
 @ObjectType({ description: "A Safe multisig as the chain has it now" })
@@ -15,9 +15,6 @@ class SafeInfo {
   })
   nextNonce: number;
 }
-
-/** The signed-in caller and where the request came from (a refusal is recorded with it). */
-const callerOf = (ctx: GqlContext) => ctx.user && { ...ctx.user, via: ctx.via };
 
 const transactionType = resourceTypes(SafeTransaction).object;
 const confirmationType = resourceTypes(SafeConfirmation).object;

@@ -1,9 +1,8 @@
-import { Arg, Authorized, Ctx, Field, Float, GraphQLISODateTime, Int, ObjectType, Query, Resolver } from "type-graphql";
-import { ValidationError } from "../errors";
-import { presaleStats, presaleTimeline } from "../chain/indexer/saleInsight";
+import { Arg, Ctx, Field, Float, GraphQLISODateTime, Int, ObjectType, Query, Resolver } from "type-graphql";
+import { authorizeInsight, presaleStats, presaleTimeline } from "../chain/indexer/saleInsight";
 import { SYSTEM } from "../auth/access";
 import { LaunchPad } from "../resources/launchPad";
-import type { GqlContext } from "./context";
+import { callerOf, type GqlContext } from "./context";
 
 @ObjectType({ description: "A presale's figures from the indexed chain events; amounts are decimal strings of base units (wei)" })
 class PresaleStats {
@@ -52,36 +51,28 @@ class ChainIndexStatus {
   @Field(() => GraphQLISODateTime, { nullable: true, description: "When the indexer last recorded its state" }) updatedAt: Date | null;
 }
 
-/** Presale progress from the chain indexer (chain/indexer): figures, a timeline and the indexer's own state. Needs read on SaleInsight. */
+/** Presale progress from the chain indexer (chain/indexer): figures, a timeline and the indexer's own state. The service checks read on SaleInsight. */
 @Resolver()
 export class SaleInsightResolver {
-  @Authorized("read:SaleInsight")
   @Query(() => PresaleStats, { description: "A presale's raised amounts, contributors, whitelist size, caps and timing" })
   presaleStats(@Arg("address", () => String) address: string, @Ctx() ctx: GqlContext) {
     const launchPads = ctx.services.resource(LaunchPad);
-    return presaleStats(ctx.services.ds, scopeOf(ctx), address, async (presaleAddress) => {
+    return presaleStats(callerOf(ctx), ctx.services.ds, ctx.services.indexScope, address, async (presaleAddress) => {
       const [record] = await launchPads.list({ filter: { presaleAddress }, perPage: 1 }, SYSTEM);
       return record ?? null;
     });
   }
 
-  @Authorized("read:SaleInsight")
   @Query(() => [TimelinePoint], {
     description: "Raised per hour or day (bucket: hour or day), buckets with contributions only, oldest first",
   })
   presaleTimeline(@Arg("address", () => String) address: string, @Arg("bucket", () => String) bucket: string, @Ctx() ctx: GqlContext) {
-    return presaleTimeline(ctx.services.ds, scopeOf(ctx), address, bucket);
+    return presaleTimeline(callerOf(ctx), ctx.services.ds, ctx.services.indexScope, address, bucket);
   }
 
-  @Authorized("read:SaleInsight")
   @Query(() => ChainIndexStatus)
   chainIndexStatus(@Ctx() ctx: GqlContext) {
+    authorizeInsight(callerOf(ctx));
     return ctx.services.indexStatus();
   }
-}
-
-function scopeOf(ctx: GqlContext) {
-  const scope = ctx.services.indexScope;
-  if (!scope) throw new ValidationError({ address: "No chain is configured (CHAIN=none)" });
-  return scope;
 }

@@ -1,7 +1,8 @@
 import type { AuthChecker } from "type-graphql";
 import type { GqlContext } from "./context";
 import { authorize, authorizeTo, authorizeToAny } from "../auth/access";
-import { CHAIN_RESOURCES, type PermAction } from "../auth/permissions";
+import type { PermAction } from "../auth/permissions";
+import { chainResources } from "../auth/roles";
 import { toGraphQLError } from "./errors";
 
 /** Marks what a user may still do while REQUIRE_TWO_FACTOR waits for them to turn two-factor on. */
@@ -21,11 +22,11 @@ export const authChecker: AuthChecker<GqlContext> = ({ context }, roles) => {
     const [need] = needs;
     if (need && need[1] === "*")
       authorizeToAny(
-        CHAIN_RESOURCES.map((resource) => ({ action: need[0], resource })),
+        chainResources().map((resource) => ({ action: need[0], resource })),
         user,
       );
     else if (need) authorizeTo({ action: need[0], resource: need[1] }, user);
-    else authorize(roles.includes("admin") ? "admin" : "user", user, { duringTwoFactorSetup: roles.includes(DURING_TWO_FACTOR_SETUP) });
+    else authorize("user", user, { duringTwoFactorSetup: roles.includes(DURING_TWO_FACTOR_SETUP) });
   } catch (e) {
     // type-graphql checks access before the global middlewares run, so this one translates its own refusal.
     throw toGraphQLError(e);

@@ -16,6 +16,9 @@ export interface GqlContext {
 }
 
 /** The request's user; a database outage while checking the token is a 503, not a failed context. */
+/** The signed-in caller and where the request came from: what a service is handed to decide what they may do. */
+export const callerOf = (ctx: GqlContext) => ctx.user && { ...ctx.user, via: ctx.via };
+
 export async function authenticate(services: Services, header: string | undefined, via?: Via, options?: { counted?: boolean }) {
   try {
     return await services.auth.authenticate(header, via, options);

@@ -16,7 +16,7 @@ export const Article = defineResource({
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   area: "content",
-  access: PUBLIC_CONTENT,
+  policy: PUBLIC_CONTENT,
   history: true,
   defaultSort: NEWEST_FIRST,
 });

@@ -10,6 +10,6 @@ export const ArticleImage = defineResource({
     imageUri: field.image(IMAGE_FIELDS.ArticleImage, { required: true }),
   },
   area: "content",
-  access: PUBLIC_CONTENT,
+  policy: PUBLIC_CONTENT,
   history: true,
 });

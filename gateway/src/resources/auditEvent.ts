@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
+import { defineResource, INDEXED_ROW_COST, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 import { AUDIT_TRANSPORTS } from "../audit/via";
 
@@ -39,7 +39,6 @@ export const AuditEvent = defineResource({
     snapshot: field.text({ hidden: true }),
   },
   area: "security",
-  access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   rowCost: INDEXED_ROW_COST,
   defaultSort: NEWEST_FIRST,

@@ -1,4 +1,4 @@
-import { defineResource, NEWEST_FIRST, SIGNED_IN } from "./kit/define";
+import { defineResource, NEWEST_FIRST } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const BlocklistEntry = defineResource({
@@ -7,6 +7,6 @@ export const BlocklistEntry = defineResource({
   doc: "A wallet address on the token's blocklist.",
   fields: { walletAddress: field.address({ required: true, unique: true, searchable: true, legacy: "walletaddress" }) },
   area: "sale",
-  access: SIGNED_IN,
+  policy: { chain: true },
   defaultSort: NEWEST_FIRST,
 });

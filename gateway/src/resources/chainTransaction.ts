@@ -1,4 +1,4 @@
-import { defineResource, NO_MUTATIONS, SIGNED_IN } from "./kit/define";
+import { defineResource, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /**
@@ -29,7 +29,6 @@ export const ChainTransaction = defineResource({
     status: field.string(16, { required: true, oneOf: ["success", "reverted"], filterable: true, sortable: true }),
   },
   area: "sale",
-  access: SIGNED_IN,
   operations: NO_MUTATIONS,
   defaultSort: { field: "blockNumber", order: "DESC" },
 });

@@ -1,4 +1,4 @@
-import { defineResource, NEWEST_FIRST, SIGNED_IN } from "./kit/define";
+import { defineResource, NEWEST_FIRST } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const ContactMessage = defineResource({
@@ -11,7 +11,6 @@ export const ContactMessage = defineResource({
     comments: field.text({ searchable: true, readOnly: true, legacy: "Comments" }),
   },
   area: "messages",
-  access: SIGNED_IN,
   operations: { create: false, update: false },
   defaultSort: NEWEST_FIRST,
 });

@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
+import { defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** Presale contributions as the chain indexer read them from TokensBought events (written by chain/indexer, never through the API). */
@@ -19,8 +19,7 @@ export const Contribution = defineResource({
     logIndex: field.int({ required: true }),
     boughtAt: field.datetime({ required: true, sortable: true, filterable: true, doc: "The block's time" }),
   },
-  area: "sale",
-  access: ADMINS_ONLY,
+  area: "funds",
   operations: NO_MUTATIONS,
   rowCost: INDEXED_ROW_COST,
   defaultSort: { field: "blockNumber", order: "DESC" },

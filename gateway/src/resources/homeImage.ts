@@ -7,6 +7,6 @@ export const HomeImage = defineResource({
   doc: "The home page image.",
   fields: { imageUri: field.image(IMAGE_FIELDS.HomeImage, { required: true }) },
   area: "content",
-  access: PUBLIC_CONTENT,
+  policy: PUBLIC_CONTENT,
   history: true,
 });

@@ -11,7 +11,6 @@ import { FeatureDescription } from "./featureDescription";
 import { HomeImage } from "./homeImage";
 import { HomePage } from "./homePage";
 import { IpWhitelistEntry } from "./ipWhitelistEntry";
-import { grantable } from "../auth/roles";
 import type { AnyResource } from "./kit/define";
 import { LandingBlock } from "./landingBlock";
 import { LaunchPad } from "./launchPad";
@@ -58,6 +57,3 @@ export const resources: AnyResource[] = [
   SafeTransaction,
   SafeConfirmation,
 ];
-
-// The roles grant actions on these (auth/roles.ts).
-grantable(resources);

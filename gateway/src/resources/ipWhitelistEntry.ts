@@ -1,4 +1,4 @@
-import { defineResource, SIGNED_IN } from "./kit/define";
+import { defineResource } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const IpWhitelistEntry = defineResource({
@@ -7,5 +7,4 @@ export const IpWhitelistEntry = defineResource({
   doc: "An IP address on the whitelist.",
   fields: { address: field.string(64, { required: true, unique: true, format: "ip", legacy: "whitelist" }) },
   area: "sale",
-  access: SIGNED_IN,
 });

@@ -42,7 +42,7 @@ export const LandingBlock = defineResource({
     visible: field.bool(true, { filterable: true, legacy: "Status" }),
   },
   area: "content",
-  access: PUBLIC_CONTENT,
+  policy: PUBLIC_CONTENT,
   history: true,
   extraArgs: {
     blockFiles: { type: "uploads", doc: "Images for content blocks by index (JPG, WEBP, PNG or GIF)", legacy: "files" },

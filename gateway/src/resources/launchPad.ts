@@ -40,6 +40,6 @@ export const LaunchPad = defineResource({
   doc: "A launchpad presale registered with its on-chain presale contract.",
   fields,
   area: "sale",
-  access: PUBLIC_CONTENT,
+  policy: { ...PUBLIC_CONTENT, chain: true },
   hooks: { beforeWrite: contributionLimits },
 });

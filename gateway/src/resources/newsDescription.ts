@@ -14,7 +14,7 @@ export const NewsDescription = defineResource({
     visible: field.bool(true, { filterable: true, legacy: "status" }),
   },
   area: "content",
-  access: PUBLIC_CONTENT,
+  policy: PUBLIC_CONTENT,
   history: true,
   defaultSort: NEWEST_FIRST,
 });

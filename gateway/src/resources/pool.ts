@@ -20,5 +20,5 @@ export const Pool = defineResource({
     imageUri: field.image(IMAGE_FIELDS.Pool),
   },
   area: "sale",
-  access: PUBLIC_CONTENT,
+  policy: { ...PUBLIC_CONTENT, chain: true },
 });

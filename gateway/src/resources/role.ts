@@ -1,13 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { forgetSessionsOf } from "../auth/sessionEvents";
-import { CHAIN_RESOURCES } from "../auth/permissions";
-import { catalogue, parseCidr } from "../auth/roles";
+import { catalogue, chainResources, parseCidr, policyOf } from "../auth/roles";
 import { ForbiddenError, ValidationError } from "../errors";
-import { ADMINS_ONLY, defineResource, type WriteContext } from "./kit/define";
+import { defineResource, type WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
-
-/** Custom roles may not manage people or roles: only the built-in admin role does (no one grants themselves more). */
-export const ADMIN_ONLY_WRITES = ["User", "Role"];
 
 const fields = {
   name: field.string(20, {
@@ -39,9 +35,9 @@ function roleRules(write: WriteContext<typeof fields>) {
         const unknown = actions.filter((action) => !(allowed as string[]).includes(action));
         if (unknown.length)
           problems.push(
-            `${resource} does not offer ${unknown.join(", ")}${unknown.includes("chain") ? ` (chain: ${CHAIN_RESOURCES.join(", ")})` : ""}`,
+            `${resource} does not offer ${unknown.join(", ")}${unknown.includes("chain") ? ` (chain: ${chainResources().join(", ")})` : ""}`,
           );
-        if (ADMIN_ONLY_WRITES.includes(resource) && actions.some((action) => action !== "read" && action !== "export"))
+        if (policyOf(resource).givesRights && actions.some((action) => action !== "read" && action !== "export"))
           problems.push(`only the built-in admin role writes ${resource}`);
       }
     }
@@ -64,7 +60,7 @@ export const Role = defineResource({
   doc: "A role: the actions its users may take per resource, and optionally two-factor and an IP allowlist. Admins only.",
   fields,
   area: "security",
-  access: ADMINS_ONLY,
+  policy: { personal: true, givesRights: true },
   hooks: {
     beforeWrite: roleRules,
     async afterWrite(row, write) {

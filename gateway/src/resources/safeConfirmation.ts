@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, NO_MUTATIONS } from "./kit/define";
+import { defineResource, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** One owner's signature of a Safe transaction, checked by the gateway (chain/safe/) before it is stored. */
@@ -12,8 +12,7 @@ export const SafeConfirmation = defineResource({
     owner: field.address({ required: true, filterable: true, immutable: true, doc: "The signing owner (checksummed)" }),
     signature: field.string(132, { required: true, immutable: true, doc: "65 bytes, 0x-prefixed hex (r, s, v)" }),
   },
-  area: "sale",
-  access: ADMINS_ONLY,
+  area: "funds",
   operations: NO_MUTATIONS,
   defaultSort: { field: "id", order: "ASC" },
   hooks: {

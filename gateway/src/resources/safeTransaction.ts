@@ -1,5 +1,5 @@
 import { ZeroAddress } from "ethers";
-import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
+import { defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** Where a Safe transaction stands: collecting signatures, ready to execute, done, or overtaken at its nonce. */
@@ -42,8 +42,8 @@ export const SafeTransaction = defineResource({
     executedTxHash: field.string(66, { readOnly: true, doc: "The chain transaction that executed it (or failed it)" }),
     executedAt: field.datetime({ sortable: true, doc: "Block time of its execution" }),
   },
-  area: "sale",
-  access: ADMINS_ONLY,
+  area: "funds",
+  policy: { chain: true },
   operations: NO_MUTATIONS,
   // Wide rows (call data up to 100 kB): a request reads a fifth as many.
   rowCost: INDEXED_ROW_COST,

@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
+import { defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /**
@@ -24,7 +24,7 @@ export const Session = defineResource({
   // Everyone reads their own sessions (the Security page); whoever may read sessions (admins) reads everyone's.
   owner: "userId",
   area: "security",
-  access: ADMINS_ONLY,
+  policy: { personal: true },
   operations: NO_MUTATIONS,
   defaultSort: NEWEST_FIRST,
 });

@@ -9,6 +9,6 @@ export const Setting = defineResource({
     value: field.text({ searchable: true, legacy: "Description" }),
   },
   area: "content",
-  access: PUBLIC_CONTENT,
+  policy: PUBLIC_CONTENT,
   history: true,
 });

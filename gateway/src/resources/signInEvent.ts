@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
+import { defineResource, NEWEST_FIRST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 export const SIGN_IN_RESULTS = [
@@ -24,7 +24,6 @@ export const SignInEvent = defineResource({
     result: field.string(24, { required: true, oneOf: [...SIGN_IN_RESULTS], filterable: true, sortable: true }),
   },
   area: "security",
-  access: ADMINS_ONLY,
   operations: NO_MUTATIONS,
   defaultSort: NEWEST_FIRST,
 });

@@ -1,7 +1,11 @@
+import { type EntityManager, In } from "typeorm";
 import { ForbiddenError, ValidationError } from "../errors";
+import { may } from "../auth/access";
+import type { Grid } from "../auth/permissions";
 import { hashPassword } from "../auth/passwords";
+import { type RoleRow, rulesOf } from "../auth/roles";
 import { endSessionsOf, forgetSessionsOf } from "../auth/sessionEvents";
-import { ADMINS_ONLY, defineResource, NEWEST_FIRST, WriteContext } from "./kit/define";
+import { defineResource, NEWEST_FIRST, WriteContext } from "./kit/define";
 import { field } from "./kit/fields";
 
 const MIN_PASSWORD = 8;
@@ -29,6 +33,24 @@ const fields = {
   twoFactorLastStep: field.int({ hidden: true }),
 };
 
+/**
+ * An administrator, to the rules below, is whoever may manage users and roles: a role that may update both
+ * hands out every right, so the back-office must always keep one, and only such a person gives roles.
+ */
+const manages = (grant: Grid) => Boolean(grant.get("User")?.has("update") && grant.get("Role")?.has("update"));
+
+/** The roles whose users are administrators, read in the write's transaction. */
+async function managingRoles(manager: EntityManager): Promise<Set<string>> {
+  const rows = await manager.getRepository<RoleRow>("Role").find();
+  return new Set(rows.filter((row) => manages(rulesOf(row).grant)).map((row) => row.name));
+}
+
+/** How many users are administrators. */
+async function administrators(manager: EntityManager, roles: Set<string>): Promise<number> {
+  if (!roles.size) return 0;
+  return manager.getRepository("User").countBy({ role: In([...roles]) });
+}
+
 async function passwordRules(write: WriteContext<typeof fields>) {
   const { password, password2 } = write.input as { password?: string | null; password2?: string | null };
   if (typeof write.values.email === "string") write.values.email = write.values.email.toLowerCase();
@@ -50,20 +72,25 @@ async function passwordRules(write: WriteContext<typeof fields>) {
     write.values.tokenVersion = (write.existing.tokenVersion ?? 0) + 1;
   }
   const role = write.values.role;
-  if (typeof role === "string" && role !== write.existing?.role) {
-    // Only the admin role hands out roles (the gateway itself too: registration, the first admin).
-    if (write.actor && write.actor.role !== "admin")
+  const changesRole = typeof role === "string" && role !== write.existing?.role;
+  if (changesRole) {
+    // Only an administrator hands out roles (the gateway itself too: registration, the first admin).
+    if (
+      write.actor &&
+      !(may({ action: "update", resource: "User" }, write.actor) && may({ action: "update", resource: "Role" }, write.actor))
+    )
       write.errors.role = `Your role (${write.actor.role}) may not give roles: only admins do`;
     else if (!(await write.manager.getRepository("Role").existsBy({ name: role }))) write.errors.role = `No role is named ${role}`;
   }
-  const demoted = write.existing?.role === "admin" && write.values.role !== undefined && write.values.role !== "admin";
+  const admins = changesRole && write.existing ? await managingRoles(write.manager) : undefined;
+  const demoted = Boolean(admins?.has(write.existing!.role) && !admins.has(role as string));
   // An admin cannot lock themselves out (the same answer whether or not they are the last admin).
   if (write.existing && write.actor?.id === write.existing.id) {
     if (demoted) write.errors.role = "You cannot remove your own admin role";
     if (write.values.approved === false) write.errors.approved = "You cannot suspend your own account";
   }
   // The back-office always keeps an admin: whoever else asks (a script, the gateway's own work), the last one keeps the role.
-  if (demoted && !write.errors.role && (await write.manager.getRepository("User").countBy({ role: "admin" })) <= 1) {
+  if (demoted && !write.errors.role && (await administrators(write.manager, admins!)) <= 1) {
     write.errors.role = LAST_ADMIN_ROLE;
   }
 }
@@ -73,7 +100,7 @@ export const User = defineResource({
   doc: "An administrator of the back-office. Passwords are write-only.",
   fields,
   area: "security",
-  access: ADMINS_ONLY,
+  policy: { personal: true, givesRights: true },
   defaultSort: NEWEST_FIRST,
   extraArgs: {
     password: { type: "string", doc: `At least ${MIN_PASSWORD} characters; required on create` },
@@ -90,9 +117,10 @@ export const User = defineResource({
     },
     async beforeDelete(row, actor, manager) {
       if (actor?.id === row.id) throw new ForbiddenError("You cannot delete your own account");
-      if (row.role === "admin") {
-        const admins = await manager.getRepository("User").countBy({ role: "admin" });
-        if (admins <= 1) throw new ValidationError({ role: "The last admin cannot be deleted: make another user admin first" });
+      const admins = await managingRoles(manager);
+      if (admins.has(row.role)) {
+        if ((await administrators(manager, admins)) <= 1)
+          throw new ValidationError({ role: "The last admin cannot be deleted: make another user admin first" });
       }
     },
   },

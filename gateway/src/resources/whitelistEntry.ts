@@ -1,4 +1,4 @@
-import { ADMINS_ONLY, defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
+import { defineResource, INDEXED_ROW_COST, NO_MUTATIONS } from "./kit/define";
 import { field } from "./kit/fields";
 
 /** A presale's whitelist as the chain indexer read it (WhitelistedAddressAdded): one row per presale and address, its latest allocation. */
@@ -22,8 +22,7 @@ export const WhitelistEntry = defineResource({
     addedAt: field.datetime({ required: true, sortable: true, doc: "Block time of the last add" }),
     blockNumber: field.int({ required: true, sortable: true }),
   },
-  area: "sale",
-  access: ADMINS_ONLY,
+  area: "funds",
   operations: NO_MUTATIONS,
   rowCost: INDEXED_ROW_COST,
   defaultSort: { field: "addedAt", order: "DESC" },

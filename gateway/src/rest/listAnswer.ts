@@ -51,7 +51,7 @@ function answerKey(
  * The request is learnt for the fast path: its URL alone names its answer.
  */
 export function keptListAnswer(route: RestRoute, services: Services): RequestHandler {
-  const keyed = route.action === "list" && route.method === "get" && !route.by && route.resource?.access.read === "public";
+  const keyed = route.action === "list" && route.method === "get" && !route.by && route.resource?.policy.publicRead === true;
   return (req, res, next) => {
     if (!keyed) return next();
     let paging;
@@ -156,7 +156,7 @@ export async function answerList(
     return { body: open + rows.map(json).join(",") + close, link: pageLinks(req, page, perPage, total) };
   };
 
-  const key = resource.access.read === "public" ? answerKey(route, services, filter, paging) : undefined;
+  const key = resource.policy.publicRead ? answerKey(route, services, filter, paging) : undefined;
   if (key) {
     await services.answers.serve(req, res, key, "application/json; charset=utf-8", async (sink) => {
       if (paging) {

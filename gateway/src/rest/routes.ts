@@ -175,11 +175,11 @@ export const needOf = (route: RestRoute): Need | "user" | "public" =>
   route.action === "logout"
     ? "user"
     : route.resource && route.action in ACTION_NEEDS
-      ? { action: ACTION_NEEDS[route.action as keyof typeof ACTION_NEEDS], resource: route.resource.name, read: route.resource.access.read }
+      ? { action: ACTION_NEEDS[route.action as keyof typeof ACTION_NEEDS], resource: route.resource.name }
       : "public";
 
 /** Whether a route is open to anyone ("public") or needs a signed-in user whose role allows it ("user"): what the OpenAPI document says. */
 export const accessOf = (route: RestRoute): "public" | "user" => {
   const need = needOf(route);
-  return typeof need === "string" ? need : need.action === "read" && need.read === "public" ? "public" : "user";
+  return typeof need === "string" ? need : need.action === "read" && route.resource?.policy.publicRead ? "public" : "user";
 };

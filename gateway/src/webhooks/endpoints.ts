@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Actor, authorizeTo, may } from "../auth/access";
-import { type PermAction, WEBHOOK } from "../auth/permissions";
+import type { PermAction } from "../auth/permissions";
+import { WEBHOOK } from "./permission";
 import type { AuditTrail } from "../audit/trail";
 import type { Via } from "../audit/via";
 import type { Change as AuditChange } from "../audit/changes";
@@ -307,9 +308,7 @@ export class WebhookEndpoints {
     if (description && description.length > 255) errors.description = "The description may be at most 255 characters";
     const resources = [...new Set(input.resources ?? current?.resources ?? [])];
     const unknown = resources.filter((name) => !FOLLOWED.has(name));
-    const unreadable = resources.filter(
-      (name) => FOLLOWED.has(name) && !may({ action: "read", resource: name, read: FOLLOWED.get(name)!.access.read }, actor),
-    );
+    const unreadable = resources.filter((name) => FOLLOWED.has(name) && !may({ action: "read", resource: name }, actor));
     if (!resources.length) errors.resources = "Choose at least one resource";
     else if (unknown.length) errors.resources = `Not a resource a webhook can follow: ${unknown.join(", ")}`;
     else if (unreadable.length) errors.resources = `Your role may not read ${unreadable.join(", ")}`;

@@ -5,7 +5,7 @@ import { AuditEvent } from "../resources/auditEvent";
 import type { Row } from "../resources/kit/define";
 import { changePayload, recordView, WEBHOOK_OPERATIONS } from "./payload";
 import { newMessageId } from "./signing";
-import { WEBHOOK } from "../auth/permissions";
+import { WEBHOOK } from "./permission";
 
 /** What a webhook may follow: the declared resources' writes (not the audit trail itself, nor webhooks). */
 export const FOLLOWED = new Map(resources.filter((resource) => resource !== AuditEvent).map((resource) => [resource.name, resource]));

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { SYSTEM } from "../auth/access";
-import { WEBHOOK } from "../auth/permissions";
+import { WEBHOOK } from "./permission";
 import type { AuditTrail } from "../audit/trail";
 import { SYSTEM_VIA } from "../audit/via";
 import type { WebhookConfig } from "../config";

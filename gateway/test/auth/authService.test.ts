@@ -41,7 +41,7 @@ describe("authentication and authorisation", () => {
     ...(r.operations.update ? [`update${r.name}(id: "1")`] : []),
     ...(r.operations.delete ? [`delete${r.name}(id: "1")`] : []),
   ]);
-  const privateReads = resources.filter((r) => r.access.read !== "public").flatMap((r) => [`all${r.plural}`, `${r.name}(id: "1")`]);
+  const privateReads = resources.filter((r) => !r.policy.publicRead).flatMap((r) => [`all${r.plural}`, `${r.name}(id: "1")`]);
 
   describe.each(badTokens)("with %s", (_label, token) => {
     it("refuses every mutation with UNAUTHENTICATED and writes nothing", async () => {

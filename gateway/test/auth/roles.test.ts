@@ -131,7 +131,7 @@ describe("roles: custom roles", () => {
     });
     expect(fieldErrors(res)).toEqual({
       permissions:
-        "Nothing is not a resource; News does not offer chain (chain: LaunchPad, Pool, BlocklistEntry, SafeTransaction); only the built-in admin role writes User",
+        "Nothing is not a resource; News does not offer chain (chain: Pool, LaunchPad, BlocklistEntry, SafeTransaction); only the built-in admin role writes User",
       ipAllowlist: "Not an address or CIDR: 10.0.0.0/33",
     });
   });

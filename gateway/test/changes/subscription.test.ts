@@ -1,6 +1,11 @@
 import type { AuthUser } from "../../src/auth/tokens";
 import type { Change, ChangeFeed } from "../../src/changes/feed";
 import { changeStream } from "../../src/changes/subscription";
+import { grantable } from "../../src/auth/roles";
+import { grantables } from "../../src/grantables";
+
+// The roles know the resources once the services are assembled; this test builds no services.
+beforeAll(() => grantable(grantables));
 
 const admin: AuthUser = { id: 1, name: "admin", email: "admin@example.com", role: "admin" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

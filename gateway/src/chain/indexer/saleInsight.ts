@@ -1,7 +1,15 @@
 import { getAddress, isAddress, parseUnits } from "ethers";
 import type { DataSource } from "typeorm";
+import { type Actor, authorizeTo } from "../../auth/access";
+import type { Grantable } from "../../auth/permissions";
 import { ValidationError } from "../../errors";
 import { Contribution } from "../../resources/contribution";
+
+/** The presale figures are not a table's rows: a permission of their own, read only, with the sale's funds. */
+export const SALE_INSIGHT: Grantable = { name: "SaleInsight", area: "funds", actions: ["read"], policy: {} };
+
+/** Refuses a caller whose role does not grant reading the sale insight. */
+export const authorizeInsight = (actor: Actor) => authorizeTo({ action: "read", resource: SALE_INSIGHT.name }, actor);
 
 export interface PresaleStats {
   raisedBnb: string;
@@ -47,6 +55,12 @@ interface Scope {
   factory: string;
 }
 
+/** The chain the indexer follows; a clear error with CHAIN=none (asked after the permission, which comes first). */
+function scopeOf(scope: Scope | null): Scope {
+  if (!scope) throw new ValidationError({ address: "No chain is configured (CHAIN=none)" });
+  return scope;
+}
+
 /** Exact sums: amounts are read as text and added as bigint (on SQLite they are zero-padded text, which no SQL SUM adds exactly). */
 async function contributionsOf(ds: DataSource, scope: Scope, presale: string) {
   return (await ds.getRepository(Contribution.name).find({
@@ -65,11 +79,14 @@ const percentOf = (raised: bigint, cap: bigint | null) => (cap ? Number((raised 
  * caps it was created with, else the launchpad record's, when none changed them).
  */
 export async function presaleStats(
+  actor: Actor,
   ds: DataSource,
-  scope: Scope,
+  chain: Scope | null,
   rawAddress: string,
   launchPadCaps: (address: string) => Promise<{ hardCap: string | null; busdHardCap: string | null } | null>,
 ): Promise<PresaleStats> {
+  authorizeInsight(actor);
+  const scope = scopeOf(chain);
   const presale = presaleAddressOf(rawAddress);
   const rows = await contributionsOf(ds, scope, presale);
   const per = { BNB: { sum: 0n, count: 0n, largest: 0n }, BUSD: { sum: 0n, count: 0n, largest: 0n } };
@@ -165,7 +182,15 @@ async function saleState(
 }
 
 /** Raised per currency per UTC hour or day (buckets with contributions only, oldest first), with running totals. */
-export async function presaleTimeline(ds: DataSource, scope: Scope, rawAddress: string, bucket: string): Promise<TimelinePoint[]> {
+export async function presaleTimeline(
+  actor: Actor,
+  ds: DataSource,
+  chain: Scope | null,
+  rawAddress: string,
+  bucket: string,
+): Promise<TimelinePoint[]> {
+  authorizeInsight(actor);
+  const scope = scopeOf(chain);
   if (!(bucket in BUCKETS)) throw new ValidationError({ bucket: "Bucket must be hour or day" });
   const size = BUCKETS[bucket as keyof typeof BUCKETS];
   const presale = presaleAddressOf(rawAddress);

@@ -1,7 +1,6 @@
 import pluralize from "pluralize";
 import type { EntityManager } from "typeorm";
-import type { Access } from "../../auth/access";
-import type { Area, Permission } from "../../auth/permissions";
+import { actionsOf, type Area, type Grantable, type Permission, type PermAction, type Policy } from "../../auth/permissions";
 import type { AuthUser } from "../../auth/tokens";
 import type { FieldErrors } from "../../errors";
 import type { Fields, FieldSpec, ImageRule } from "./fields";
@@ -82,14 +81,18 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
   table?: string;
   doc: string;
   fields: F;
-  access: { read: Access; write: Access };
+  /**
+   * Who may do what beyond the grid (auth/permissions.ts): reads open to anyone, the `chain` action, kept from
+   * API tokens, writes only the built-in grid gives. Every action needs its permission otherwise.
+   */
+  policy?: Policy;
   /**
    * The field naming the user each row belongs to (a session's userId): a
    * signed-in person whose role does not grant reading the resource reads
    * their own rows only (resources/kit/service.ts), never an API token.
    */
   owner?: string;
-  /** What the built-in roles grant on it (auth/permissions.ts): site content, contact messages, the sale, or people and security. */
+  /** Which built-in grants cover it (auth/permissions.ts): site content, contact messages, the sale, its funds, or people and security. */
   area: Area;
   /** Mutations offered (all by default). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
@@ -116,7 +119,10 @@ export interface ResourceDef<F extends Fields = Fields, E extends ExtraArgs = Ex
   };
 }
 
-export interface Resource<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> extends ResourceDef<F, E> {
+export interface Resource<F extends Fields = Fields, E extends ExtraArgs = ExtraArgs> extends ResourceDef<F, E>, Grantable {
+  policy: Policy;
+  /** The actions a role may be granted on it, from its operations and policy. */
+  actions: readonly PermAction[];
   table: string;
   plural: string;
   operations: { create: boolean; update: boolean; delete: boolean };
@@ -133,12 +139,8 @@ export type InputOfResource<R extends AnyResource> = InputOf<R["fields"], NonNul
 /** Records that can be updated carry a version, so a stale save is refused (CONFLICT) instead of overwriting. */
 export const isVersioned = (resource: Resource) => resource.operations.update;
 
-/** Anyone reads it (the public site reads it); signed-in users write it. */
-export const PUBLIC_CONTENT = { read: "public", write: "user" } as const;
-/** Only signed-in users read and write it. */
-export const SIGNED_IN = { read: "user", write: "user" } as const;
-/** Only admins read and write it. */
-export const ADMINS_ONLY = { read: "admin", write: "admin" } as const;
+/** Anyone reads it (the public site reads it); writes need their permission. */
+export const PUBLIC_CONTENT = { publicRead: true } as const;
 /** A record only the gateway writes (history, sessions): no mutation is offered. */
 export const NO_MUTATIONS = { create: false, update: false, delete: false } as const;
 /** The row cost of wide rows in large indexed tables (chain data, the audit trail): a request reads a fifth as many. */
@@ -151,11 +153,15 @@ export function defineResource<const F extends Fields, const E extends ExtraArgs
   def: ResourceDef<F, E>,
 ): Resource<F, E> {
   const plural = pluralize(def.name);
+  const operations = { create: true, update: true, delete: true, ...def.operations };
+  const policy = def.policy ?? {};
   return {
     ...def,
+    policy,
+    actions: actionsOf(operations, policy),
     table: def.table ?? plural.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase(),
     plural,
-    operations: { create: true, update: true, delete: true, ...def.operations },
+    operations,
     defaultSort: { field: String(def.defaultSort?.field ?? "id"), order: def.defaultSort?.order ?? "ASC" },
   };
 }

@@ -30,7 +30,7 @@ export function section(
       ...(options.image ? { imageUri: field.image(imageFieldOf(name)) } : {}),
     },
     area: "content",
-    access: PUBLIC_CONTENT,
+    policy: PUBLIC_CONTENT,
     history: true,
   });
 }

@@ -98,7 +98,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
   private readonly counts = new KeptCounts();
   private readonly marks = new KeptMarks();
   private get keeps() {
-    return this.resource.access.read === "public" || this.resource.name === AuditEvent.name;
+    return this.resource.policy.publicRead === true || this.resource.name === AuditEvent.name;
   }
 
   /**
@@ -130,7 +130,7 @@ export class ResourceService<R extends AnyResource = AnyResource> {
 
   /** What an action on this resource needs (auth/access.ts: the one permission check). */
   need(action: PermAction): Need {
-    return { action, resource: this.resource.name, read: this.resource.access.read };
+    return { action, resource: this.resource.name };
   }
 
   private authorize(action: PermAction, actor: Actor) {
