@@ -3,6 +3,9 @@ import { buildSchema, getNamedType, graphql, GraphQLError, isObjectType, type Gr
 import { http, HttpResponse } from "msw";
 import path from "path";
 import type { Permission } from "../../src/providers/permissions";
+import { permissionCatalogue, rolePermissions } from "./fakePermissions";
+
+export { grid } from "./fakePermissions";
 
 /**
  * A stand-in for the gateway in jest: the real schema (gateway/schema.graphql,
@@ -56,46 +59,6 @@ export function listTypes(): Map<string, string> {
   }
   return map;
 }
-
-/** Part of the gateway's permissionCatalogue: resources with every kind of action. */
-const CATALOGUE = [
-  { resource: "User", actions: ["read", "create", "update", "delete", "export"] },
-  { resource: "News", actions: ["read", "create", "update", "delete", "export"] },
-  { resource: "Setting", actions: ["read", "create", "update", "delete", "export"] },
-  { resource: "ContactMessage", actions: ["read", "delete", "export"] },
-  { resource: "BlocklistEntry", actions: ["read", "create", "update", "delete", "export", "chain"] },
-  { resource: "Role", actions: ["read", "create", "update", "delete", "export"] },
-  { resource: "SaleInsight", actions: ["read"] },
-  { resource: "Webhook", actions: ["read", "create", "update", "delete"] },
-];
-const NOT_FOR_TOKENS = ["User", "Role", "Session", "ApiToken", "Webhook"];
-
-const LETTERS: Record<string, string> = { r: "read", c: "create", u: "update", d: "delete", e: "export", x: "chain" };
-
-/** `News:rcude SaleInsight:r` (read, create, update, delete, export, chain = x) as `me { permissions }` says it. */
-export const grid = (text: string): Permission[] =>
-  text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((entry) => {
-      const [resource, letters] = entry.split(":");
-      return { resource, actions: [...letters].map((letter) => LETTERS[letter]) };
-    });
-
-/** The gateway's built-in roles (and `staff`, the upgrade's custom role), as its auth/permissions.ts grants them. */
-const GRIDS: Record<string, string> = {
-  admin:
-    "User:rcude About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Session:re SignInEvent:re Contribution:re WhitelistEntry:re AuditEvent:re Role:rcude SaleInsight:r Webhook:rcud SafeTransaction:rx SafeConfirmation:r",
-  editor:
-    "About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:r",
-  "sale-operator":
-    "About:r Feature:r FeatureDescription:r Roadmap:r LandingBlock:r HomeImage:r HomePage:r Setting:r News:r NewsDescription:r Article:r ArticleImage:r Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcudex BlocklistEntry:rcudex ChainTransaction:re Contribution:re WhitelistEntry:re SaleInsight:r SafeTransaction:rx SafeConfirmation:r",
-  viewer:
-    "About:re Feature:re FeatureDescription:re Roadmap:re LandingBlock:re HomeImage:re HomePage:re Setting:re News:re NewsDescription:re Article:re ArticleImage:re ContactMessage:re Pool:re IpWhitelistEntry:re LaunchPad:re BlocklistEntry:re ChainTransaction:re",
-  staff:
-    "About:rcude Feature:rcude FeatureDescription:rcude Roadmap:rcude LandingBlock:rcude HomeImage:rcude HomePage:rcude Setting:rcude News:rcude NewsDescription:rcude Article:rcude ArticleImage:rcude ContactMessage:rde Pool:rcudex IpWhitelistEntry:rcude LaunchPad:rcude BlocklistEntry:rcudex ChainTransaction:re",
-};
-const ROLE_PERMISSIONS: Record<string, Permission[]> = Object.fromEntries(Object.entries(GRIDS).map(([role, text]) => [role, grid(text)]));
 
 const fileName = (f: unknown) => (f && typeof f === "object" && "name" in f ? String((f as File).name) : undefined);
 
@@ -285,7 +248,7 @@ export class FakeGateway {
       mustSetUpTwoFactor: false,
       requireTwoFactor: false,
       twoFactorEnabled: false,
-      permissions: this.permissions ?? ROLE_PERMISSIONS[String(this.caller.role ?? "admin")] ?? ROLE_PERMISSIONS.staff,
+      permissions: this.permissions ?? rolePermissions(String(this.caller.role ?? "admin")),
     });
     root.logout = () => true;
     // Sessions: ending marks them revoked; "current" rows are this browser's.
@@ -304,10 +267,7 @@ export class FakeGateway {
     root.endSession = (a) => endWhere((row) => String(row.id) === String(a.id)) > 0;
     root.endOtherSessions = () => endWhere((row) => !row.current);
     root.endUserSessions = (a) => endWhere((row) => String(row.userId) === String(a.userId));
-    root.permissionCatalogue = (a) =>
-      CATALOGUE.filter((p) => !a.forTokens || !NOT_FOR_TOKENS.includes(p.resource)).map((p) =>
-        a.forCustomRoles && ["User", "Role"].includes(p.resource) ? { ...p, actions: ["read", "export"] } : p,
-      );
+    root.permissionCatalogue = permissionCatalogue;
     // API tokens (not a generic resource): the secret only in the answer of createApiToken.
     root.createApiToken = (a) => {
       const row = this.write("ApiToken", { userId: 1, userName: "admin", readOnly: false, revoked: false, ...a });
