@@ -30,6 +30,8 @@ export default tseslint.config(
       "admin/test-artifacts/**",
       "abis/cache/**",
       "docs/**",
+      // Written by GraphQL Code Generator (npm run codegen -w admin).
+      "admin/src/gql/**",
     ],
   },
   js.configs.recommended,

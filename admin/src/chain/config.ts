@@ -3,6 +3,8 @@
  * (GraphQL `chainConfig`, null when the gateway runs with CHAIN=none): fetched
  * once per page load and shared by every caller.
  */
+import { graphql } from "../gql";
+import type { ChainConfigQuery } from "../gql/graphql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import { KNOWN_CHAINS, type ContractKey, type NativeCurrency } from "@presale/abis";
 
@@ -10,17 +12,16 @@ export { chainName, explorerAddressUrl, explorerTxUrl, RPC_URLS } from "@presale
 
 export type ChainContracts = Record<ContractKey, string>;
 
-export interface ChainConfig {
-  chainId: number;
-  rpcUrl: string;
-  /** Block explorer base URL (no trailing slash); null on the local chain. */
-  explorerUrl: string | null;
-  contracts: ChainContracts;
-  /** WalletConnect Cloud project id from the gateway (WALLETCONNECT_PROJECT_ID); null when unset. */
-  walletConnectProjectId?: string | null;
-}
+type ServedConfig = NonNullable<ChainConfigQuery["chainConfig"]>;
 
-export const CHAIN_CONFIG_QUERY = /* GraphQL */ `
+/**
+ * The gateway's chain config: `explorerUrl` is the block explorer's base URL (no trailing slash; null on the local
+ * chain), `walletConnectProjectId` the WalletConnect Cloud project id (WALLETCONNECT_PROJECT_ID; null when unset, and
+ * left out by a config given with setChainConfig).
+ */
+export type ChainConfig = Omit<ServedConfig, "walletConnectProjectId"> & Partial<Pick<ServedConfig, "walletConnectProjectId">>;
+
+export const CHAIN_CONFIG_QUERY = graphql(`
   query ChainConfig {
     chainConfig {
       chainId
@@ -38,14 +39,14 @@ export const CHAIN_CONFIG_QUERY = /* GraphQL */ `
       walletConnectProjectId
     }
   }
-`;
+`);
 
 let pending: Promise<ChainConfig | null> | null = null;
 
 /** The active chain config (one request per page load; a failed request is retried on the next call). */
 export function getChainConfig(): Promise<ChainConfig | null> {
   if (!pending) {
-    pending = graphqlRequest<{ chainConfig: ChainConfig | null }>(CHAIN_CONFIG_QUERY).then(
+    pending = graphqlRequest(CHAIN_CONFIG_QUERY).then(
       ({ chainConfig }) => (chainConfig ? { ...chainConfig, explorerUrl: chainConfig.explorerUrl?.replace(/\/$/, "") ?? null } : null),
       (err) => {
         pending = null;

@@ -5,6 +5,8 @@
  * wallet is an owner, and the call succeeds from the Safe's address (a dry run).
  */
 import { safeInterface, safeTx, safeTxArgs, safeTypedData } from "@presale/abis";
+import { graphql } from "../gql";
+import type { ProposeSafeTransactionMutation, SafeQueueQuery } from "../gql/graphql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import { requireChainConfig, type ChainConfig } from "./config";
 import { interfaceOf, type ContractName } from "./contracts";
@@ -23,38 +25,12 @@ export interface SigningWallet {
 }
 
 /** A stored proposal, as allSafeTransactions answers it. */
-export interface SafeTransactionRow {
-  id: string;
-  safe: string;
-  safeTxHash: string;
-  to: string;
-  value: string;
-  data: string;
-  nonce: number;
-  proposer: string;
-  status: "pending" | "executable" | "executed" | "failed" | "replaced" | string;
-  confirmationCount: number;
-  confirmationsRequired: number;
-  confirmations: { owner: string; createdAt?: string }[];
-  signatures: string;
-  executedTxHash?: string | null;
-  createdAt?: string;
-}
+export type SafeTransactionRow = SafeQueueQuery["allSafeTransactions"][number];
 
 /** What a proposal or a confirmation answers. */
-export interface SafeSignResult {
-  safeTxHash: string;
-  status: string;
-  confirmationCount: number;
-  confirmationsRequired: number;
-}
+export type SafeSignResult = ProposeSafeTransactionMutation["proposeSafeTransaction"];
 
-export const SAFE_TRANSACTION_FIELDS = /* GraphQL */ `
-  id safe safeTxHash to value data nonce proposer status confirmationCount confirmationsRequired
-  confirmations { owner createdAt } signatures executedTxHash createdAt
-`;
-
-const SAFE_INFO = /* GraphQL */ `
+const SAFE_INFO = graphql(`
   query SafeInfo($address: String!) {
     safeInfo(address: $address) {
       address
@@ -64,8 +40,8 @@ const SAFE_INFO = /* GraphQL */ `
       nextNonce
     }
   }
-`;
-const PROPOSE = /* GraphQL */ `
+`);
+const PROPOSE = graphql(`
   mutation ProposeSafeTransaction($safe: String!, $to: String!, $data: String!, $value: String, $nonce: Int, $signature: String!) {
     proposeSafeTransaction(safe: $safe, to: $to, data: $data, value: $value, nonce: $nonce, signature: $signature) {
       safeTxHash
@@ -74,8 +50,8 @@ const PROPOSE = /* GraphQL */ `
       confirmationsRequired
     }
   }
-`;
-const CONFIRM = /* GraphQL */ `
+`);
+const CONFIRM = graphql(`
   mutation ConfirmSafeTransaction($safeTxHash: String!, $signature: String!) {
     confirmSafeTransaction(safeTxHash: $safeTxHash, signature: $signature) {
       safeTxHash
@@ -84,7 +60,31 @@ const CONFIRM = /* GraphQL */ `
       confirmationsRequired
     }
   }
-`;
+`);
+const QUEUE = graphql(`
+  query SafeQueue($filter: SafeTransactionFilter, $perPage: Int) {
+    allSafeTransactions(filter: $filter, page: 0, perPage: $perPage, sortField: "nonce", sortOrder: "DESC") {
+      id
+      safe
+      safeTxHash
+      to
+      value
+      data
+      nonce
+      proposer
+      status
+      confirmationCount
+      confirmationsRequired
+      confirmations {
+        owner
+        createdAt
+      }
+      signatures
+      executedTxHash
+      createdAt
+    }
+  }
+`);
 
 /**
  * The Safe that owns `contract` at `address`, or null when its owner is not a Safe (or cannot be read). An owner that
@@ -176,15 +176,14 @@ export async function proposeCall(call: {
   } catch (e) {
     throw toChainError(e);
   }
-  const nonce =
-    call.nonce ?? (await graphqlRequest<{ safeInfo: { nextNonce: number } }>(SAFE_INFO, { address: call.safe.address })).safeInfo.nextNonce;
+  const nonce = call.nonce ?? (await graphqlRequest(SAFE_INFO, { address: call.safe.address })).safeInfo.nextNonce;
   let signature: string;
   try {
     signature = await signSafeTx(call.wallet!, from, config, call.safe.address, { to: call.to, data: call.data, value, nonce });
   } catch (e) {
     throw toChainError(e);
   }
-  const answer = await graphqlRequest<{ proposeSafeTransaction: SafeSignResult }>(PROPOSE, {
+  const answer = await graphqlRequest(PROPOSE, {
     safe: call.safe.address,
     to: call.to,
     data: call.data,
@@ -216,7 +215,7 @@ export async function confirmSafeTransaction(
   } catch (e) {
     throw toChainError(e);
   }
-  const answer = await graphqlRequest<{ confirmSafeTransaction: SafeSignResult }>(CONFIRM, { safeTxHash: row.safeTxHash, signature });
+  const answer = await graphqlRequest(CONFIRM, { safeTxHash: row.safeTxHash, signature });
   return answer.confirmSafeTransaction;
 }
 
@@ -244,11 +243,6 @@ export function executeRequest(row: SafeTransactionRow, safe: SafeOwner, wallet?
 
 /** The Safe transactions the gateway holds, newest nonce first (`safe` narrows to one Safe). */
 export async function listSafeTransactions(filter: { safe?: string; status?: string } = {}, perPage = 50): Promise<SafeTransactionRow[]> {
-  const data = await graphqlRequest<{ allSafeTransactions: SafeTransactionRow[] }>(
-    `query SafeQueue($filter: SafeTransactionFilter, $perPage: Int) {
-      allSafeTransactions(filter: $filter, page: 0, perPage: $perPage, sortField: "nonce", sortOrder: "DESC") { ${SAFE_TRANSACTION_FIELDS} }
-    }`,
-    { filter, perPage },
-  );
+  const data = await graphqlRequest(QUEUE, { filter, perPage });
   return data.allSafeTransactions;
 }

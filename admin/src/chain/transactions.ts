@@ -5,6 +5,8 @@
  * Once mined, the gateway records the transaction in the history.
  */
 import { getAddress, type TransactionReceipt } from "ethers";
+import { graphql } from "../gql";
+import type { RecordChainTransactionMutation } from "../gql/graphql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import { requireChainConfig, type ChainConfig } from "./config";
 import { CONFIG_KEY_OF, CONTRACT_LABEL, interfaceOf, isOwnerOnly, type ContractName } from "./contracts";
@@ -43,17 +45,9 @@ export interface TransactionRequest {
 }
 
 /** What recordChainTransaction answers (type ChainTransaction). */
-export interface RecordedTransaction {
-  id: string;
-  hash: string;
-  status: string;
-  blockNumber: number;
-  contract: string;
-  functionName: string;
-  presaleAddress: string | null;
-}
+export type RecordedTransaction = RecordChainTransactionMutation["recordChainTransaction"];
 
-export const RECORD_MUTATION = /* GraphQL */ `
+export const RECORD_MUTATION = graphql(`
   mutation RecordChainTransaction($hash: String!) {
     recordChainTransaction(hash: $hash) {
       id
@@ -65,11 +59,11 @@ export const RECORD_MUTATION = /* GraphQL */ `
       presaleAddress
     }
   }
-`;
+`);
 
 /** Adds a mined transaction to the gateway's history (the gateway reads and decodes it from the chain). */
 export async function recordChainTransaction(hash: string): Promise<RecordedTransaction> {
-  const data = await graphqlRequest<{ recordChainTransaction: RecordedTransaction }>(RECORD_MUTATION, { hash });
+  const data = await graphqlRequest(RECORD_MUTATION, { hash });
   return data.recordChainTransaction;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { graphql } from "../gql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import { useChanges } from "./useChanges";
 
@@ -15,9 +16,11 @@ const TAB = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10
 /** Each opening of a dialog announces under its own name (TAB-n), so that a closing is final for that opening. */
 let openings = 0;
 
-const ANNOUNCE = `mutation announcePresence($resource: String!, $id: ID!, $open: Boolean!, $tab: String) {
-  announcePresence(resource: $resource, id: $id, open: $open, tab: $tab)
-}`;
+const ANNOUNCE = graphql(`
+  mutation announcePresence($resource: String!, $id: ID!, $open: Boolean!, $tab: String) {
+    announcePresence(resource: $resource, id: $id, open: $open, tab: $tab)
+  }
+`);
 
 /**
  * One opening's announcements, sent one after the other: a heartbeat still

@@ -1,8 +1,22 @@
 import { createClient } from "graphql-sse";
 import { apiBase } from "../config";
-import type { Change, ChangeSource } from "./change";
+import { graphql } from "../gql";
+import type { ChangesSubscription } from "../gql/graphql";
+import type { ChangeSource } from "./change";
 
-const SUBSCRIBE = "subscription { changes { resource id op version actor at tab } }";
+const SUBSCRIBE = graphql(`
+  subscription changes {
+    changes {
+      resource
+      id
+      op
+      version
+      actor
+      at
+      tab
+    }
+  }
+`);
 
 /** Waits 1, 2, 4... up to 30 s (with a little jitter, so tabs that lost the same gateway do not come back at once). */
 const backOff = (retries: number) => Math.min(30_000, 1000 * 2 ** retries) + Math.random() * 500;
@@ -26,8 +40,8 @@ export const sseSource: ChangeSource = (token, onChange, onReconnect) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let connections = 0;
   const run = (attempt: number) => {
-    stop = client.subscribe<{ changes: Change }>(
-      { query: SUBSCRIBE },
+    stop = client.subscribe<ChangesSubscription>(
+      { query: SUBSCRIBE.toString() },
       {
         next: ({ data }) => data?.changes && onChange(data.changes),
         error: () => again(attempt + 1),

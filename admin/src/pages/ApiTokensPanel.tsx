@@ -22,6 +22,8 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useNotify, useTranslate } from "react-admin";
+import { graphql } from "../gql";
+import type { MyApiTokensQuery } from "../gql/graphql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import { RevokeTokenButton } from "../resources/ApiToken/RevokeTokenButton";
 import { normalise, PermissionGrid, usePermissionCatalogue, type Permission } from "../resources/Role/PermissionGrid";
@@ -32,28 +34,55 @@ import { TableScroll } from "../ui/TableScroll";
 import { ResponsiveDialog } from "../ui/ResponsiveDialog";
 import { useFormSubmit } from "../ui/useFormSubmit";
 
-interface ApiToken {
-  id: string;
-  name: string;
-  description: string | null;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  revoked: boolean;
-  readOnly: boolean;
-  createdAt: string;
-}
+type ApiToken = MyApiTokensQuery["allApiTokens"][number];
 
 const LABELS = "app.api_tokens";
-const FIELDS = "id name description expiresAt lastUsedAt lastUsedIp revoked readOnly createdAt";
 /** One's own tokens: an administrator's list holds everyone's, so it is narrowed to the signed-in user. */
-const MINE = `query myApiTokens($userId: Int) { allApiTokens(perPage: 100, sortField: "createdAt", sortOrder: "DESC", filter: { userId: $userId }) { ${FIELDS} } }`;
-const ME = `query myPermissions { me { id permissions { resource actions } } }`;
-const CREATE = `mutation createApiToken($name: String!, $description: String, $expiresInDays: Int, $readOnly: Boolean, $permissions: [PermissionInput!]) {
-  createApiToken(name: $name, description: $description, expiresInDays: $expiresInDays, readOnly: $readOnly, permissions: $permissions) {
-    token apiToken { id name expiresAt }
+const MINE = graphql(`
+  query myApiTokens($userId: Int) {
+    allApiTokens(perPage: 100, sortField: "createdAt", sortOrder: "DESC", filter: { userId: $userId }) {
+      id
+      name
+      description
+      expiresAt
+      lastUsedAt
+      lastUsedIp
+      revoked
+      readOnly
+      createdAt
+    }
   }
-}`;
+`);
+const ME = graphql(`
+  query myPermissions {
+    me {
+      id
+      permissions {
+        resource
+        actions
+      }
+    }
+  }
+`);
+const ME_ID = graphql(`
+  query meId {
+    me {
+      id
+    }
+  }
+`);
+const CREATE = graphql(`
+  mutation createApiToken($name: String!, $description: String, $expiresInDays: Int, $readOnly: Boolean, $permissions: [PermissionInput!]) {
+    createApiToken(name: $name, description: $description, expiresInDays: $expiresInDays, readOnly: $readOnly, permissions: $permissions) {
+      token
+      apiToken {
+        id
+        name
+        expiresAt
+      }
+    }
+  }
+`);
 
 type Access = "role" | "read" | "custom";
 const EXPIRIES = ["7", "30", "90", "none"];
@@ -63,7 +92,7 @@ function useMyGrid() {
   const catalogue = usePermissionCatalogue("tokens");
   const me = useQuery({
     queryKey: ["myPermissions"],
-    queryFn: async () => (await graphqlRequest<{ me: { id: string; permissions: Permission[] } | null }>(ME)).me,
+    queryFn: async () => (await graphqlRequest(ME)).me,
   });
   const rows = catalogue.data && me.data ? normalise(me.data.permissions, catalogue.data) : undefined;
   return { rows, error: catalogue.error ?? me.error, isPending: catalogue.isPending || me.isPending };
@@ -124,7 +153,7 @@ function NewTokenForm({ onCreated, onClose }: { onCreated: (token: string) => vo
     if (!name.trim()) return setErrors({ name: translate("ra.validation.required") });
     if (access === "custom" && !permissions.length) return setErrors({ permissions: translate(`${LABELS}.grid_empty`) });
     await send(async () => {
-      const data = await graphqlRequest<{ createApiToken: { token: string } }>(CREATE, {
+      const data = await graphqlRequest(CREATE, {
         name: name.trim(),
         description: description.trim() || undefined,
         expiresInDays: expiry === "none" ? undefined : Number(expiry),
@@ -240,8 +269,8 @@ export function ApiTokensPanel() {
   const load = useCallback(async () => {
     try {
       // The caller's id first (an administrator's list is everyone's), then their own tokens.
-      const me = await graphqlRequest<{ me: { id: string } | null }>(`query meId { me { id } }`);
-      const data = await graphqlRequest<{ allApiTokens: ApiToken[] }>(MINE, { userId: me.me ? Number(me.me.id) : undefined });
+      const me = await graphqlRequest(ME_ID);
+      const data = await graphqlRequest(MINE, { userId: me.me ? Number(me.me.id) : undefined });
       setTokens(data.allApiTokens);
       setLoadError(undefined);
     } catch (err) {

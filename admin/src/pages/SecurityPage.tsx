@@ -2,6 +2,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typograp
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
+import { graphql } from "../gql";
+import type { SecurityMeQuery, SetupTwoFactorMutation } from "../gql/graphql";
 import { GraphQLRequestError, graphqlRequest } from "../providers/graphqlFetch";
 import { mustSetUpTwoFactor, setMustSetUpTwoFactor } from "../providers/session";
 import { formatDateTime } from "../ui/columns";
@@ -9,29 +11,48 @@ import { ApiTokensPanel } from "./ApiTokensPanel";
 import { SimpleTable } from "../ui/SimpleTable";
 import { offerSignOutElsewhere, SessionsPanel } from "./SessionsPanel";
 
-interface Me {
-  twoFactorEnabled: boolean;
-  mustSetUpTwoFactor: boolean;
-}
-interface Setup {
-  secret: string;
-  otpauthUrl: string;
-  qrCode: string;
-  recoveryCodes: string[];
-}
-interface SignIn {
-  id: string;
-  createdAt: string;
-  result: string;
-  ip: string | null;
-  userAgent: string | null;
-}
+type SignIn = SecurityMeQuery["mySignIns"][number];
 
-const ME = `query securityMe { me { twoFactorEnabled mustSetUpTwoFactor } mySignIns { id createdAt result ip userAgent } }`;
-const SETUP = `mutation setupTwoFactor { setupTwoFactor { secret otpauthUrl qrCode recoveryCodes } }`;
-const ENABLE = `mutation enableTwoFactor($code: String!) { enableTwoFactor(code: $code) }`;
-const DISABLE = `mutation disableTwoFactor($code: String!) { disableTwoFactor(code: $code) }`;
-const NEW_CODES = `mutation newRecoveryCodes($code: String!) { newRecoveryCodes(code: $code) }`;
+const ME = graphql(`
+  query securityMe {
+    me {
+      twoFactorEnabled
+      mustSetUpTwoFactor
+    }
+    mySignIns {
+      id
+      createdAt
+      result
+      ip
+      userAgent
+    }
+  }
+`);
+const SETUP = graphql(`
+  mutation setupTwoFactor {
+    setupTwoFactor {
+      secret
+      otpauthUrl
+      qrCode
+      recoveryCodes
+    }
+  }
+`);
+const ENABLE = graphql(`
+  mutation enableTwoFactor($code: String!) {
+    enableTwoFactor(code: $code)
+  }
+`);
+const DISABLE = graphql(`
+  mutation disableTwoFactor($code: String!) {
+    disableTwoFactor(code: $code)
+  }
+`);
+const NEW_CODES = graphql(`
+  mutation newRecoveryCodes($code: String!) {
+    newRecoveryCodes(code: $code)
+  }
+`);
 
 const LABELS = "app.security";
 
@@ -100,15 +121,15 @@ export default function SecurityPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [me, setMe] = useState<Me>();
+  const [me, setMe] = useState<SecurityMeQuery["me"]>();
   const [signIns, setSignIns] = useState<SignIn[]>([]);
-  const [setup, setSetup] = useState<Setup>();
+  const [setup, setSetup] = useState<SetupTwoFactorMutation["setupTwoFactor"]>();
   const [freshCodes, setFreshCodes] = useState<string[]>();
   const [loadError, setLoadError] = useState<string>();
 
   const load = useCallback(async () => {
     try {
-      const data = await graphqlRequest<{ me: Me; mySignIns: SignIn[] }>(ME);
+      const data = await graphqlRequest(ME);
       setMe(data.me);
       setSignIns(data.mySignIns);
     } catch (err) {
@@ -121,7 +142,7 @@ export default function SecurityPage() {
 
   const startSetup = async () => {
     try {
-      setSetup((await graphqlRequest<{ setupTwoFactor: Setup }>(SETUP)).setupTwoFactor);
+      setSetup((await graphqlRequest(SETUP)).setupTwoFactor);
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), { type: "error" });
     }
@@ -144,7 +165,7 @@ export default function SecurityPage() {
     await load();
   };
   const newCodes = async (code: string) => {
-    setFreshCodes((await graphqlRequest<{ newRecoveryCodes: string[] }>(NEW_CODES, { code })).newRecoveryCodes);
+    setFreshCodes((await graphqlRequest(NEW_CODES, { code })).newRecoveryCodes);
     notify(`${LABELS}.new_codes_done`, { type: "success" });
   };
 

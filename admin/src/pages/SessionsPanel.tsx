@@ -1,30 +1,46 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Typography } from "@mui/material";
 import { useCallback, useEffect, useState, type HTMLAttributes } from "react";
 import { Confirm, useNotify, useTranslate } from "react-admin";
+import { graphql } from "../gql";
+import type { MySessionsQuery } from "../gql/graphql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import { formatDateTime } from "../ui/columns";
 import { SimpleTable } from "../ui/SimpleTable";
 
-interface SessionRow {
-  id: string;
-  device: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string | null;
-  current: boolean;
-  revoked: boolean | null;
-  expiresAt: number;
-}
+type SessionRow = MySessionsQuery["allSessions"][number];
 
 // The gateway lists a person's own sessions (an admin's too: filtered by their id).
-const SESSIONS = `query mySessions($userId: Int) {
-  allSessions(filter: { userId: $userId, revoked: false }, perPage: 100, sortField: "createdAt", sortOrder: "DESC") {
-    id device ip createdAt lastSeenAt current revoked expiresAt
+const SESSIONS = graphql(`
+  query mySessions($userId: Int) {
+    allSessions(filter: { userId: $userId, revoked: false }, perPage: 100, sortField: "createdAt", sortOrder: "DESC") {
+      id
+      device
+      ip
+      createdAt
+      lastSeenAt
+      current
+      revoked
+      expiresAt
+    }
   }
-}`;
-const ME = `query sessionsMe { me { id } }`;
-const END = `mutation endSession($id: ID!) { endSession(id: $id) }`;
-const END_OTHERS = `mutation endOtherSessions { endOtherSessions }`;
+`);
+const ME = graphql(`
+  query sessionsMe {
+    me {
+      id
+    }
+  }
+`);
+const END = graphql(`
+  mutation endSession($id: ID!) {
+    endSession(id: $id)
+  }
+`);
+const END_OTHERS = graphql(`
+  mutation endOtherSessions {
+    endOtherSessions
+  }
+`);
 
 const LABELS = "app.sessions";
 
@@ -52,8 +68,8 @@ export function SessionsPanel() {
 
   const load = useCallback(async () => {
     try {
-      const { me } = await graphqlRequest<{ me: { id: string } | null }>(ME);
-      const data = await graphqlRequest<{ allSessions: SessionRow[] }>(SESSIONS, { userId: me ? Number(me.id) : undefined });
+      const { me } = await graphqlRequest(ME);
+      const data = await graphqlRequest(SESSIONS, { userId: me ? Number(me.id) : undefined });
       const now = Date.now() / 1000;
       setRows(data.allSessions.filter((row) => row.expiresAt > now));
       setError(undefined);
@@ -81,7 +97,7 @@ export function SessionsPanel() {
     setEnding(undefined);
     try {
       if (target === "others") {
-        const { endOtherSessions: count } = await graphqlRequest<{ endOtherSessions: number }>(END_OTHERS);
+        const { endOtherSessions: count } = await graphqlRequest(END_OTHERS);
         setOffer(false);
         notify(count ? `${LABELS}.ended` : `${LABELS}.none_other`, { type: "success", messageArgs: { smart_count: count } });
       } else if (target) {

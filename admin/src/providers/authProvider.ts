@@ -1,4 +1,5 @@
 import type { AuthProvider } from "react-admin";
+import { graphql } from "../gql";
 import { GraphQLRequestError, graphqlRequest } from "./graphqlFetch";
 import { permits, type Permission } from "./permissions";
 import {
@@ -12,17 +13,41 @@ import {
   setMustSetUpTwoFactor,
 } from "./session";
 
-const LOGIN = `mutation login($email: String!, $password: String!, $code: String) {
-  login(email: $email, password: $password, code: $code) { token name }
-}`;
-const LOGOUT = `mutation logout { logout }`;
-const ME = `query me { me { mustSetUpTwoFactor permissions { resource actions } } }`;
+const LOGIN = graphql(`
+  mutation login($email: String!, $password: String!, $code: String) {
+    login(email: $email, password: $password, code: $code) {
+      token
+      name
+    }
+  }
+`);
+const LOGOUT = graphql(`
+  mutation logout {
+    logout
+  }
+`);
+const ME = graphql(`
+  query me {
+    me {
+      mustSetUpTwoFactor
+      permissions {
+        resource
+        actions
+      }
+    }
+  }
+`);
 
 /** Where a user goes when REQUIRE_TWO_FACTOR waits for them to turn two-factor on. */
 export const SECURITY_PATH = "/Security";
-const REGISTER = `mutation register($name: String, $email: String, $password: String, $password2: String) {
-  register(name: $name, email: $email, password: $password, password2: $password2) { message approved }
-}`;
+const REGISTER = graphql(`
+  mutation register($name: String, $email: String, $password: String, $password2: String) {
+    register(name: $name, email: $email, password: $password, password2: $password2) {
+      message
+      approved
+    }
+  }
+`);
 
 export const LOGIN_PATH = "/login";
 
@@ -34,7 +59,7 @@ export interface RegisterInput {
 }
 
 export async function register(input: RegisterInput) {
-  const data = await graphqlRequest<{ register: { message: string; approved: boolean } }>(REGISTER, { ...input });
+  const data = await graphqlRequest(REGISTER, { ...input });
   return data.register;
 }
 
@@ -51,7 +76,7 @@ let known: { token: string; permissions: Permission[] } | null = null;
 async function readMe(token: string): Promise<Permission[]> {
   let permissions: Permission[];
   try {
-    const { me } = await graphqlRequest<{ me: { mustSetUpTwoFactor: boolean; permissions: Permission[] } | null }>(ME);
+    const { me } = await graphqlRequest(ME);
     if (!me) {
       // The gateway knows no user for this token (forged, revoked, ended elsewhere): signed out here, before any screen asks.
       if (readSession()?.token === token) clearSession("expired");
@@ -109,7 +134,7 @@ export const canAccessThrough =
 export const authProvider: AuthProvider = {
   /** Signs in; with two-factor on, the gateway answers TWO_FACTOR_REQUIRED until `code` is given. */
   async login({ email, password, code }: { email: string; password: string; code?: string }) {
-    const data = await graphqlRequest<{ login: { token: string; name: string } }>(LOGIN, { email, password, code: code || undefined });
+    const data = await graphqlRequest(LOGIN, { email, password, code: code || undefined });
     saveSession(data.login.token, data.login.name);
     await sessionPermissions();
   },

@@ -1,3 +1,4 @@
+import { TypedDocumentString } from "../gql/graphql";
 import { graphqlRequest } from "../providers/graphqlFetch";
 import type { Screen } from "../screen";
 import { cellText, phoneLayout, type ListTable } from "./columns";
@@ -98,18 +99,19 @@ export function firstPageQuery(screens: readonly Screen[], pathname: string, sea
     return undefined; // a link's filter that is not JSON: react-admin will say what it makes of it
   }
   const load = async (): Promise<FirstPage> => {
-    const answer = await graphqlRequest<{ rows: Record<string, unknown>[] }>(
+    // Written for the list's type and columns, as react-admin's own list query is: no document to generate types from.
+    const document = new TypedDocumentString<{ rows: Record<string, unknown>[] }, Record<string, unknown>>(
       `query FirstPage($page: Int, $perPage: Int, $sortField: String, $sortOrder: String, $filter: ${type}Filter) {
         rows: ${listQueryOf(type)}(page: $page, perPage: $perPage, sortField: $sortField, sortOrder: $sortOrder, filter: $filter) { ${fields.join(" ")} }
       }`,
-      {
-        page: params.page - 1,
-        perPage: params.perPage,
-        sortField: params.sort,
-        sortOrder: params.order,
-        filter: { ...params.filter, ...screen.filter },
-      },
     );
+    const answer = await graphqlRequest(document, {
+      page: params.page - 1,
+      perPage: params.perPage,
+      sortField: params.sort,
+      sortOrder: params.order,
+      filter: { ...params.filter, ...screen.filter },
+    });
     const page: FirstPage = {
       hasImage: Boolean(image),
       rows: answer.rows.map((record) => ({

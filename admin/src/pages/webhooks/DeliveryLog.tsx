@@ -38,9 +38,7 @@ export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | undefined
   const load = useCallback(async () => {
     if (!webhook) return;
     try {
-      setDeliveries(
-        (await graphqlRequest<{ allWebhookDeliveries: Delivery[] }>(DELIVERIES, { webhookId: webhook.id })).allWebhookDeliveries,
-      );
+      setDeliveries((await graphqlRequest(DELIVERIES, { webhookId: webhook.id })).allWebhookDeliveries);
       setError(undefined);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -50,9 +48,9 @@ export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | undefined
     setDeliveries(undefined);
     void load();
   }, [load]);
-  const act = async (document: string, variables: Record<string, string>, done: string) => {
+  const act = async (request: () => Promise<unknown>, done: string) => {
     try {
-      await graphqlRequest(document, variables);
+      await request();
       notify(done, { type: "success" });
       await load();
     } catch (err) {
@@ -103,7 +101,7 @@ export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | undefined
                     d.status === "sending" ? null : (
                       <Button
                         size="small"
-                        onClick={() => void act(REDELIVER, { deliveryId: d.id }, `${LABELS}.redelivered`)}
+                        onClick={() => void act(() => graphqlRequest(REDELIVER, { deliveryId: d.id }), `${LABELS}.redelivered`)}
                         aria-label={translate(`${LABELS}.redeliver_named`, { id: d.webhookMessageId })}
                       >
                         {translate(`${LABELS}.redeliver`)}
@@ -117,7 +115,7 @@ export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | undefined
       </DialogContent>
       <DialogActions>
         <Button onClick={() => void load()}>{translate(`${LABELS}.refresh`)}</Button>
-        <Button onClick={() => webhook && void act(SEND_TEST, { id: webhook.id }, `${LABELS}.test_sent`)}>
+        <Button onClick={() => webhook && void act(() => graphqlRequest(SEND_TEST, { id: webhook.id }), `${LABELS}.test_sent`)}>
           {translate(`${LABELS}.send_test`)}
         </Button>
         <Button variant="contained" onClick={onClose}>

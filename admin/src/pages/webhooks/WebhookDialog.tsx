@@ -89,7 +89,7 @@ function WebhookForm({
         await graphqlRequest(UPDATE, { id: webhook.id, ...values });
         onSaved();
       } else {
-        const data = await graphqlRequest<{ createWebhook: { secret: string } }>(CREATE, values);
+        const data = await graphqlRequest(CREATE, values);
         onSaved();
         onCreated(data.createWebhook.secret);
       }

@@ -22,9 +22,9 @@ function WebhookTable({ webhooks, reload }: { webhooks: Webhook[]; reload: () =>
   const [editing, setEditing] = useState<Webhook>();
   const [viewing, setViewing] = useState<Webhook>();
   const [deleting, setDeleting] = useState<Webhook>();
-  const run = async (document: string, variables: Record<string, unknown>, done?: string) => {
+  const run = async (request: () => Promise<unknown>, done?: string) => {
     try {
-      await graphqlRequest(document, variables);
+      await request();
       if (done) notify(done, { type: "success" });
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), { type: "error" });
@@ -55,7 +55,7 @@ function WebhookTable({ webhooks, reload }: { webhooks: Webhook[]; reload: () =>
                   <Switch
                     checked={w.enabled}
                     disabled={!mayUpdate}
-                    onChange={(e) => void run(UPDATE, { id: w.id, enabled: e.target.checked })}
+                    onChange={(e) => void run(() => graphqlRequest(UPDATE, { id: w.id, enabled: e.target.checked }))}
                     slotProps={{ input: { "aria-label": translate(`${LABELS}.enabled_named`, { url: w.url }) } }}
                   />
                   {!w.enabled && <Chip size="small" variant="outlined" color="error" label={translate(`${LABELS}.disabled`)} />}
@@ -101,7 +101,7 @@ function WebhookTable({ webhooks, reload }: { webhooks: Webhook[]; reload: () =>
         onConfirm={() => {
           const target = deleting;
           setDeleting(undefined);
-          if (target) void run(DELETE, { id: target.id }, `${LABELS}.deleted`);
+          if (target) void run(() => graphqlRequest(DELETE, { id: target.id }), `${LABELS}.deleted`);
         }}
         onClose={() => setDeleting(undefined)}
       />
@@ -124,7 +124,7 @@ export default function WebhooksPage() {
   const [creating, setCreating] = useState(false);
   const load = useCallback(async () => {
     try {
-      setWebhooks((await graphqlRequest<{ allWebhooks: Webhook[] }>(LIST)).allWebhooks);
+      setWebhooks((await graphqlRequest(LIST)).allWebhooks);
       setLoadError(undefined);
     } catch (err) {
       setLoadError(err instanceof Error ? err.message : String(err));

@@ -1,9 +1,14 @@
 import { Button } from "@mui/material";
 import { useState } from "react";
 import { Confirm, useNotify, useTranslate } from "react-admin";
+import { graphql } from "../../gql";
 import { graphqlRequest } from "../../providers/graphqlFetch";
 
-const REVOKE = `mutation revokeApiToken($id: ID!) { revokeApiToken(id: $id) }`;
+const REVOKE = graphql(`
+  mutation revokeApiToken($id: ID!) {
+    revokeApiToken(id: $id)
+  }
+`);
 
 /** Revokes an API token after a confirmation; every replica refuses it from then on. */
 export function RevokeTokenButton({ token, onDone }: { token: { id: string; name: string; revoked: boolean }; onDone: () => void }) {

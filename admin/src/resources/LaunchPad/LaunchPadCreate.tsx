@@ -12,6 +12,7 @@ import { ChainFormDialog } from "../../chainForms/ChainFormDialog";
 import { TokenInputs, ValueInput } from "../../chainForms/TokenInputs";
 import { ChainProgress, saveErrorOf, useChainFlow } from "../../chainForms/useChainFlow";
 import { useWalletGate } from "../../chainForms/useWalletGate";
+import { graphql } from "../../gql";
 import { graphqlRequest } from "../../providers/graphqlFetch";
 import { checkLaunchPad, createPresaleArgs, launchPadRecord, PIDS, type LaunchPadValues } from "./launchPadForm";
 import { lockDaysForPid } from "@presale/abis";
@@ -29,11 +30,11 @@ export default function LaunchPadCreate(props: LaunchPadCreateProps) {
   );
 }
 
-const RECONCILE = /* GraphQL */ `
+const RECONCILE = graphql(`
   mutation ReconcileLaunchPads {
     reconcileLaunchPads
   }
-`;
+`);
 
 /** The presale address of the factory's PresaleCreated event in a receipt. */
 function presaleCreatedIn(receipt: TransactionReceipt, factory: string): string {
@@ -127,7 +128,7 @@ function LaunchPadDialog({ open, onClose }: LaunchPadCreateProps) {
     flow.go("reconciling");
     let text: string;
     try {
-      await graphqlRequest<{ reconcileLaunchPads: number }>(RECONCILE);
+      await graphqlRequest(RECONCILE);
       text = translate("resources.LaunchPad.saved_by_reconcile", { message: serverMessage, address });
       refresh();
     } catch (r) {

@@ -1,20 +1,24 @@
 import { Box, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate } from "react-admin";
+import { graphql } from "../../gql";
+import type { PermissionCatalogueQuery } from "../../gql/graphql";
 import { graphqlRequest } from "../../providers/graphqlFetch";
 
 /** What a role (or an API token) grants on one resource, as the gateway carries it. */
-export interface Permission {
-  resource: string;
-  actions: string[];
-}
+export type Permission = PermissionCatalogueQuery["permissionCatalogue"][number];
 
 /** The columns, in the gateway's order; a resource offers some of them (permissionCatalogue). */
 const ACTIONS = ["read", "create", "update", "delete", "export", "chain"];
 
-const CATALOGUE = `query permissionCatalogue($forTokens: Boolean, $forCustomRoles: Boolean) {
-  permissionCatalogue(forTokens: $forTokens, forCustomRoles: $forCustomRoles) { resource actions }
-}`;
+const CATALOGUE = graphql(`
+  query permissionCatalogue($forTokens: Boolean, $forCustomRoles: Boolean) {
+    permissionCatalogue(forTokens: $forTokens, forCustomRoles: $forCustomRoles) {
+      resource
+      actions
+    }
+  }
+`);
 
 /**
  * Every resource and the actions it offers, from the gateway: `all` (a built-in
@@ -25,7 +29,7 @@ export function usePermissionCatalogue(scope: "all" | "roles" | "tokens") {
     queryKey: ["permissionCatalogue", scope],
     queryFn: async () => {
       const variables = { forTokens: scope === "tokens", forCustomRoles: scope === "roles" };
-      return (await graphqlRequest<{ permissionCatalogue: Permission[] }>(CATALOGUE, variables)).permissionCatalogue;
+      return (await graphqlRequest(CATALOGUE, variables)).permissionCatalogue;
     },
     staleTime: Infinity,
   });

@@ -2,9 +2,14 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import { IconButton, Tooltip } from "@mui/material";
 import { useState } from "react";
 import { Confirm, useNotify, useRecordContext, useTranslate } from "react-admin";
+import { graphql } from "../../gql";
 import { graphqlRequest } from "../../providers/graphqlFetch";
 
-const END_USER = `mutation endUserSessions($userId: ID!) { endUserSessions(userId: $userId) }`;
+const END_USER = graphql(`
+  mutation endUserSessions($userId: ID!) {
+    endUserSessions(userId: $userId)
+  }
+`);
 const LABELS = "app.sessions";
 
 /** The Users list's row action: ends every session of the user (asks first; the toast says how many). */
@@ -19,7 +24,7 @@ export function EndSessionsButton() {
   const end = async () => {
     setAsking(false);
     try {
-      const { endUserSessions: count } = await graphqlRequest<{ endUserSessions: number }>(END_USER, { userId: String(record.id) });
+      const { endUserSessions: count } = await graphqlRequest(END_USER, { userId: String(record.id) });
       notify(`${LABELS}.ended`, { type: "success", messageArgs: { smart_count: count } });
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), { type: "error" });
