@@ -35,7 +35,7 @@ interface Declaration<V> extends Described {
 }
 
 /**
- * A variable with a default written as one would set it (parsed like a set value, so it cannot be invalid) and an
+ * A variable with a default written as one would set it (parsed like a set value, so it obeys the same rules) and an
  * optional note after it in the docs; or, without one, what happens when it is unset (the reader of the value
  * decides, e.g. from another setting).
  */
