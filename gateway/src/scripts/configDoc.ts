@@ -1,7 +1,7 @@
 import { spawnSync } from "child_process";
 import { readFileSync, writeFileSync } from "fs";
 import path from "path";
-import { SETTING_GROUPS } from "../settings";
+import { SETTING_GROUPS } from "../config";
 
 /** The generated reference; a test fails when the file differs from what configurationDoc() renders. */
 export const CONFIGURATION_DOC = path.resolve(__dirname, "../../../docs/configuration.md");
@@ -9,12 +9,12 @@ export const CONFIGURATION_DOC = path.resolve(__dirname, "../../../docs/configur
 /** A table cell: pipes would end the cell, line breaks the row. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
-/** docs/configuration.md from gateway/src/settings.ts, formatted as `prettier --check` wants the repository's markdown. */
+/** docs/configuration.md from the setting groups of gateway/src/config/, formatted as `prettier --check` wants the repository's markdown. */
 export function configurationDoc(): string {
   const lines = [
     "# Configuration",
     "",
-    "<!-- Generated from gateway/src/settings.ts by `npm run docs:config`; edit that file, not this one. -->",
+    "<!-- Generated from gateway/src/config/ by `npm run docs:config`; edit the settings there, not this page. -->",
     "",
     "Everything is set by environment variable, read once at start. Every bad value is reported (each with what was",
     "expected), then the process exits with status 2. Empty counts as unset.",
@@ -24,7 +24,8 @@ export function configurationDoc(): string {
     lines.push(`## ${group.title}`, "");
     if (group.intro) lines.push(group.intro, "");
     lines.push("| variable | default | meaning |", "| --- | --- | --- |");
-    for (const setting of group.settings) lines.push(`| \`${setting.name}\` | ${cell(setting.default)} | ${cell(setting.meaning)} |`);
+    for (const [name, setting] of Object.entries(group.settings))
+      lines.push(`| \`${name}\` | ${cell(setting.shownDefault)} | ${cell(setting.description)} |`);
     lines.push("");
   }
   // Prettier's CLI in a child: its API loads ES modules, which jest's CommonJS runtime cannot.

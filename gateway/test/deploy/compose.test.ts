@@ -1,13 +1,13 @@
 /**
  * docker-compose.yml, checked without Docker: every image pinned, the gateways' environment complete against the
- * configuration schema (gateway/src/settings.ts), nothing but the proxy publishing a port, the gateways' root file
+ * configuration schema (gateway/src/config/), nothing but the proxy publishing a port, the gateways' root file
  * system read-only with DATA_DIR a volume, and the proxy passing streams through unbuffered (deploy/nginx.conf).
  * What the image holds and runs is scripts/image-tree.mjs's part.
  */
 import { readFileSync } from "fs";
 import path from "path";
 import { parse } from "yaml";
-import { SETTINGS } from "../../src/settings";
+import { SETTINGS } from "../../src/config";
 
 const root = path.resolve(__dirname, "../../..");
 
@@ -63,7 +63,7 @@ describe("docker-compose.yml", () => {
   describe.each(gateways)("%s", (_name, service) => {
     const env = environment(service);
 
-    it("sets every setting a production deployment needs (settings.ts `production`), none left empty", () => {
+    it("sets every setting a production deployment needs (its `production` note), none left empty", () => {
       const needed = SETTINGS.filter((setting) => setting.production).map((setting) => setting.name);
       expect(needed.length).toBeGreaterThan(5);
       expect(needed.filter((name) => !(name in env))).toEqual([]);
