@@ -1,12 +1,11 @@
-import { In, LessThanOrEqual, MoreThanOrEqual, type DataSource, type EntityManager } from "typeorm";
-import { SYSTEM } from "../../auth/access";
+import type { DataSource, EntityManager } from "typeorm";
 import type { AuditTrail } from "../../audit/trail";
 import { Contribution } from "../../resources/contribution";
-import type { Row } from "../../resources/kit/define";
 import { SafeTransaction } from "../../resources/safeTransaction";
 import { WhitelistEntry } from "../../resources/whitelistEntry";
 import { SAFE_EVENTS, type ChainEvent } from "./events";
 import type { BlockHeader } from "./rpc";
+import { SafeProposals } from "./safeProposals";
 
 export interface Cursor {
   /** The last block indexed (fromBlock - 1 before the first batch). */
@@ -35,7 +34,6 @@ export interface Batch {
 }
 
 const SAFE_EVENT_NAMES = new Set<string>(SAFE_EVENTS);
-const idOf = (row: { id?: unknown }) => Number(row.id);
 
 /** Stored block hashes older than this many blocks behind the cursor are dropped: a reorg deeper than that is not expected. */
 const KEPT_BLOCKS = 10_000;
@@ -57,7 +55,12 @@ export class IndexStore {
     private readonly changed: (resources: string[]) => void = () => {},
     /** Appends each Safe proposal's new status to the audit trail, in the indexer's transaction (its webhooks and change event follow). */
     private readonly trail?: AuditTrail,
-  ) {}
+  ) {
+    this.safeProposals = new SafeProposals(chainId, trail);
+  }
+
+  /** Safe proposals' statuses, decided by their Safes' executions. */
+  private readonly safeProposals: SafeProposals;
 
   async cursor(fromBlock: number): Promise<Cursor> {
     const [row] = await this.ds.query(`SELECT blockNumber, blockHash FROM chain_index_cursors WHERE chainId = ? AND factory = ?`, [
@@ -148,7 +151,8 @@ export class IndexStore {
             JSON.stringify(event.args),
           ],
         );
-        if (SAFE_EVENT_NAMES.has(event.name)) for (const id of await this.projectSafe(m, event, new Date(time * 1000))) safeWrites.add(id);
+        if (SAFE_EVENT_NAMES.has(event.name))
+          for (const id of await this.safeProposals.project(m, event, new Date(time * 1000))) safeWrites.add(id);
         else written += await this.project(m, event, new Date(time * 1000));
       }
       const hashes = new Map<number, string>([...batch.blocks.values(), batch.to].map((block) => [block.number, block.hash]));
@@ -182,102 +186,6 @@ export class IndexStore {
   private async safeChanged() {
     this.changed([SafeTransaction.name]);
     await this.trail?.appended();
-  }
-
-  /**
-   * Sets `values` on Safe proposals, each with its audit event (operation update, transport chain, the chain
-   * transaction that decided it). Returns their ids.
-   */
-  private async setProposals(manager: EntityManager, rows: Row[], values: Record<string, unknown>, txHash?: string): Promise<number[]> {
-    const proposals = manager.getRepository(SafeTransaction.name);
-    for (const before of rows) {
-      await proposals.update({ id: before.id }, { ...values, updatedAt: new Date() });
-      const after = (await proposals.findOneBy({ id: before.id })) as Row;
-      await this.trail?.appendWrite(manager, SafeTransaction, {
-        actor: SYSTEM,
-        via: { transport: "chain", chainId: this.chainId, ...(txHash ? { txHash } : {}) },
-        operation: "update",
-        before,
-        after,
-      });
-    }
-    return rows.map(idOf);
-  }
-
-  /**
-   * A Safe's execution, on its proposals: SafeMultiSigTransaction spends its nonce (every proposal still waiting at
-   * that nonce or below is replaced; one fully signed at the next nonce becomes executable), then ExecutionSuccess or
-   * ExecutionFailure marks the proposal it ran, whether it was sent from the admin or from anywhere else.
-   */
-  private async projectSafe(manager: EntityManager, event: ChainEvent, at: Date): Promise<number[]> {
-    const proposals = manager.getRepository<Row>(SafeTransaction.name);
-    const mine = { chainId: this.chainId, safe: event.address };
-    /**
-     * The Safe used `nonce` to run `ran`: what else still waited at it (or below) is replaced (`ran` itself is marked by
-     * the ExecutionSuccess or ExecutionFailure that follows); a fully signed one at the next nonce is executable.
-     */
-    const spend = async (nonce: number, ran?: string) => {
-      const waiting = await proposals.find({ where: { ...mine, nonce: LessThanOrEqual(nonce), status: In(["pending", "executable"]) } });
-      const spent = waiting.filter((row) => row.safeTxHash !== ran);
-      const next = await proposals.find({ where: { ...mine, nonce: nonce + 1, status: "pending" } });
-      const ready = next.filter((row) => Number(row.confirmationCount) >= Number(row.confirmationsRequired));
-      return [
-        ...(await this.setProposals(manager, spent, { status: "replaced" }, event.txHash)),
-        ...(await this.setProposals(manager, ready, { status: "executable" }, event.txHash)),
-      ];
-    };
-    if (event.name === "SafeMultiSigTransaction") return spend(Number(event.args.nonce), event.args.txHash as string | undefined);
-    const ran = await proposals.find({ where: { ...mine, safeTxHash: String(event.args.txHash) } });
-    const marked = await this.setProposals(
-      manager,
-      ran,
-      { status: event.name === "ExecutionSuccess" ? "executed" : "failed", executedTxHash: event.txHash, executedAt: at },
-      event.txHash,
-    );
-    // A Safe without SafeL2's event (the plain singleton) still spends the nonce of a proposal it ran.
-    return [...marked, ...(ran.length ? await spend(Number(ran[0].nonce)) : [])];
-  }
-
-  /**
-   * Reopens the Safe proposals that events of undone blocks (a reorg) had decided. Nonces are spent in block order,
-   * so for each Safe every proposal from the lowest nonce those events spent on is open again: executable when fully
-   * signed at that nonce (the Safe's next again), pending otherwise.
-   */
-  private async reopenSafeProposals(manager: EntityManager, undone: { address: string; name: string; args: string }[]): Promise<number[]> {
-    const proposals = manager.getRepository<Row>(SafeTransaction.name);
-    const lowest = new Map<string, number>();
-    for (const event of undone) {
-      const args = JSON.parse(event.args);
-      let nonce: number | undefined;
-      if (event.name === "SafeMultiSigTransaction") nonce = Number(args.nonce);
-      else {
-        const [ran] = await proposals.find({ where: { chainId: this.chainId, safe: event.address, safeTxHash: String(args.txHash) } });
-        nonce = ran ? Number(ran.nonce) : undefined;
-      }
-      if (nonce !== undefined) lowest.set(event.address, Math.min(nonce, lowest.get(event.address) ?? nonce));
-    }
-    const ids: number[] = [];
-    for (const [safe, nonce] of lowest) {
-      const rows = await proposals.find({ where: { chainId: this.chainId, safe, nonce: MoreThanOrEqual(nonce) } });
-      const open = { executedTxHash: null, executedAt: null };
-      const signed = (row: Row) => Number(row.nonce) === nonce && Number(row.confirmationCount) >= Number(row.confirmationsRequired);
-      const changed = (row: Row) => row.status !== (signed(row) ? "executable" : "pending") || row.executedTxHash !== null;
-      ids.push(
-        ...(await this.setProposals(
-          manager,
-          rows.filter((row) => changed(row) && signed(row)),
-          { status: "executable", ...open },
-        )),
-      );
-      ids.push(
-        ...(await this.setProposals(
-          manager,
-          rows.filter((row) => changed(row) && !signed(row)),
-          { status: "pending", ...open },
-        )),
-      );
-    }
-    return ids;
   }
 
   /** The rows an event stands for: a contribution, or the whitelist entry's current allocation. Returns how many it wrote. */
@@ -385,7 +293,7 @@ export class IndexStore {
         this.chainId,
         this.factory,
       ]);
-      reopened = (await this.reopenSafeProposals(m, safeEvents)).length;
+      reopened = (await this.safeProposals.reopen(m, safeEvents)).length;
     });
     this.changed([Contribution.name, WhitelistEntry.name]);
     if (reopened) await this.safeChanged();
