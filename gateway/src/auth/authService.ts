@@ -25,7 +25,7 @@ export interface AuthDependencies {
   tokens: TokenService;
   limiter: SignInLimiter;
   sessions: SessionStore;
-  /** Where two-factor changes, ended sessions and refused attempts are recorded (the users service records the rest of a user's changes). */
+  /** Where two-factor changes, ended sessions and refusals are recorded (the users service records the rest of a user's changes). */
   trail: AuditTrail;
   /** API tokens (`Bearer pk_…`). */
   apiTokens: ApiTokenAuthenticator;

@@ -14,7 +14,7 @@ import { ownRow, type UserRow } from "./userRow";
 
 export interface TwoFactorDependencies {
   ds: DataSource;
-  /** Told of each user change written here, as of every other. */
+  /** Told of each change to a user written here, so the users' cached answers move on as after any save. */
   users: ResourceService<typeof User>;
   /** Where two-factor changes are recorded (the users service records the rest of a user's changes). */
   trail: AuditTrail;
