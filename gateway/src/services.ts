@@ -6,6 +6,7 @@ import { setHashRounds } from "./auth/passwords";
 import { grantable } from "./auth/roles";
 import { grantables } from "./grantables";
 import { SessionMarks } from "./auth/sessionMarks";
+import { ApiTokenAuthenticator } from "./auth/apiTokenAuth";
 import { ApiTokenService } from "./auth/apiTokens";
 import { SessionStore } from "./auth/sessionStore";
 import { SignInLimiter } from "./auth/signInLimits";
@@ -69,6 +70,7 @@ export class Services {
   indexer: ChainIndexer | null = null;
   private readonly byResource = new Map<AnyResource, ResourceService>();
   private readonly sessions: SessionStore;
+  private readonly apiTokenAuth: ApiTokenAuthenticator;
 
   constructor(
     readonly config: Config,
@@ -106,7 +108,7 @@ export class Services {
     const limiter = new SignInLimiter(config.signIn, { redis: this.redis, prefix });
     const marks = this.redis && new SessionMarks(this.redis, prefix);
     this.sessions = new SessionStore(ds, config.signIn.sessionCacheMs, marks);
-    this.apiTokens = new ApiTokenService({
+    this.apiTokenAuth = new ApiTokenAuthenticator({
       ds,
       secret: config.apiTokenSecret,
       ratePerMinute: config.apiTokenRatePerMinute,
@@ -115,8 +117,8 @@ export class Services {
       redis: this.redis,
       prefix,
       marks,
-      trail: this.trail,
     });
+    this.apiTokens = new ApiTokenService({ ds, secret: config.apiTokenSecret, trail: this.trail });
     this.auth = new AuthService({
       ds,
       users: this.resource(User),
@@ -126,7 +128,7 @@ export class Services {
       limiter,
       sessions: this.sessions,
       trail: this.trail,
-      apiTokens: this.apiTokens,
+      apiTokens: this.apiTokenAuth,
     });
     this.chain = new ChainService(config.chain, this.resource(LaunchPad), this.resource(ChainTransaction), log);
     this.safe = new SafeService(this.chain, this.resource(SafeTransaction), this.resource(SafeConfirmation));
@@ -179,7 +181,7 @@ export class Services {
     this.sessions.close();
     // A session's last use being recorded finishes before the caller closes the database.
     await this.sessions.idle();
-    this.apiTokens.close();
+    this.apiTokenAuth.close();
     if (this.versions instanceof RedisVersions) await this.versions.close();
     await this.changes.close();
     await this.images.close();

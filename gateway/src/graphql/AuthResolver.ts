@@ -56,13 +56,13 @@ export class AuthResolver {
     @Arg("code", () => String, { nullable: true }) code: string | undefined,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.auth.login(email, password, ctx.client, code, ctx.via);
+    return ctx.services.auth.signIn.login(email, password, ctx.client, code, ctx.via);
   }
 
   @Mutation(() => Boolean, { description: "Ends this session: its token stops working at once" })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   logout(@Ctx() ctx: GqlContext) {
-    return ctx.services.auth.logout(ctx.user);
+    return ctx.services.auth.sessions.logout(ctx.user);
   }
 
   @Mutation(() => RegisterResult)
@@ -73,7 +73,7 @@ export class AuthResolver {
     @Arg("password2", () => String, { nullable: true }) password2: string,
     @Ctx() ctx: GqlContext,
   ) {
-    return ctx.services.auth.register({ name, email, password, password2 }, ctx.client, ctx.via);
+    return ctx.services.auth.registration.register({ name, email, password, password2 }, ctx.client, ctx.via);
   }
 
   @Query(() => Me, { nullable: true, description: "The user of the request's token, or null" })
@@ -97,30 +97,30 @@ export class AuthResolver {
   })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   setupTwoFactor(@Ctx() ctx: GqlContext) {
-    return ctx.services.auth.setupTwoFactor(ctx.user);
+    return ctx.services.auth.twoFactor.setup(ctx.user);
   }
 
   @Mutation(() => Boolean, { description: "Turns two-factor sign-in on when the code from the app checks" })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   enableTwoFactor(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.enableTwoFactor(ctx.user, code, ctx.client, ctx.via);
+    return ctx.services.auth.twoFactor.enable(ctx.user, code, ctx.client, ctx.via);
   }
 
   @Mutation(() => Boolean, { description: "Turns two-factor sign-in off; needs a current code or a recovery code" })
   @Authorized()
   disableTwoFactor(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.disableTwoFactor(ctx.user, code, ctx.client, ctx.via);
+    return ctx.services.auth.twoFactor.disable(ctx.user, code, ctx.client, ctx.via);
   }
 
   @Mutation(() => [String], { description: "New recovery codes (the old ones stop working); needs a current code" })
   @Authorized()
   newRecoveryCodes(@Arg("code", () => String) code: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.newRecoveryCodes(ctx.user, code, ctx.client, ctx.via);
+    return ctx.services.auth.twoFactor.newRecoveryCodes(ctx.user, code, ctx.client, ctx.via);
   }
 
   @Query(() => [signInEvent], { description: "The signed-in user's own recent sign-in attempts, newest first" })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   mySignIns(@Ctx() ctx: GqlContext) {
-    return ctx.services.auth.mySignIns(ctx.user);
+    return ctx.services.auth.signIns.mine(ctx.user);
   }
 }

@@ -32,18 +32,18 @@ export class SessionResolver {
   })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   endSession(@Arg("id", () => ID) id: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.endSession(ctx.user, id, ctx.via);
+    return ctx.services.auth.sessions.endSession(ctx.user, id, ctx.via);
   }
 
   @Mutation(() => Int, { description: "Ends all your other live sessions (this one goes on); answers how many were ended" })
   @Authorized(DURING_TWO_FACTOR_SETUP)
   endOtherSessions(@Ctx() ctx: GqlContext) {
-    return ctx.services.auth.endOtherSessions(ctx.user, ctx.via);
+    return ctx.services.auth.sessions.endOtherSessions(ctx.user, ctx.via);
   }
 
   @Mutation(() => Int, { description: "Ends every live session of a user (admins); answers how many were ended" })
   @Authorized()
   endUserSessions(@Arg("userId", () => ID) userId: string, @Ctx() ctx: GqlContext) {
-    return ctx.services.auth.endUserSessions(ctx.user, userId, ctx.via);
+    return ctx.services.auth.sessions.endUserSessions(ctx.user, userId, ctx.via);
   }
 }

@@ -1,6 +1,6 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { ServiceUnavailableError } from "../errors";
-import type { ClientInfo } from "../auth/authService";
+import type { ClientInfo } from "../auth/clientInfo";
 import type { Via } from "../audit/via";
 import type { AuthUser } from "../auth/tokens";
 import type { Services } from "../services";

@@ -1,4 +1,4 @@
-import type { ClientInfo } from "../auth/authService";
+import type { ClientInfo } from "../auth/clientInfo";
 
 /** The caller's address (as TRUST_PROXY allows reading it) and browser. */
 export const clientOf = (req: { ip?: string; headers: Record<string, string | string[] | undefined> }): ClientInfo => ({

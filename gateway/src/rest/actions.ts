@@ -1,4 +1,4 @@
-import type { ClientInfo } from "../auth/authService";
+import type { ClientInfo } from "../auth/clientInfo";
 import type { AuthUser } from "../auth/tokens";
 import type { Via } from "../audit/via";
 import { NotFoundError, ValidationError } from "../errors";
@@ -66,10 +66,10 @@ const written = (message: string, resource: Resource, row: Row) => ({ message, s
 /** Runs a route's operation through the services and answers in the legacy shape. */
 export async function perform(route: RestRoute, services: Services, caller: Caller, request: LegacyRequest): Promise<unknown> {
   const { body, files } = request;
-  if (route.action === "login") return services.auth.login(body.email, body.password, caller.client, body.code, caller.via);
-  if (route.action === "logout") return { success: await services.auth.logout(caller.user), message: "Signed out" };
+  if (route.action === "login") return services.auth.signIn.login(body.email, body.password, caller.client, body.code, caller.via);
+  if (route.action === "logout") return { success: await services.auth.sessions.logout(caller.user), message: "Signed out" };
   if (route.action === "register") {
-    const outcome = await services.auth.register(inputOf(route, body, files), caller.client, caller.via);
+    const outcome = await services.auth.registration.register(inputOf(route, body, files), caller.client, caller.via);
     return { message: outcome.message, success: true };
   }
 
