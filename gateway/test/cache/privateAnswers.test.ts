@@ -136,7 +136,7 @@ describe("which reads are kept, and for whom", () => {
     expect(resourcesRead(`{ allNews { id } }`, undefined, reads)).toEqual({ resources: ["News"], access: "public" });
     expect(resourcesRead(`{ allNews { id } allBlocklistEntries { id } }`, undefined, reads)).toEqual({
       resources: ["BlocklistEntry", "News"],
-      access: [{ action: "read", resource: "BlocklistEntry", read: "user" }],
+      access: [{ action: "read", resource: "BlocklistEntry" }],
     });
   });
 
@@ -152,7 +152,7 @@ describe("which reads are kept, and for whom", () => {
     }
     expect(resourcesRead(`{ allUsers { id } }`, undefined, keptReadsOf(resources))).toEqual({
       resources: ["User"],
-      access: [{ action: "read", resource: "User", read: "admin" }],
+      access: [{ action: "read", resource: "User" }],
     });
   });
 });
