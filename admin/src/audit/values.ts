@@ -33,7 +33,7 @@ const normal = (value: unknown) => JSON.stringify(value === undefined || value =
 export const sameValue = (a: unknown, b: unknown) => normal(a) === normal(b);
 
 /** One item of an audit event's `changes` (the contract): a before/after pair, a text diff, or a redacted secret. */
-export interface Change {
+export interface FieldChange {
   field: string;
   before?: unknown;
   after?: unknown;
@@ -42,4 +42,4 @@ export interface Change {
 }
 
 export const changesOf = (event: Record<string, unknown>) =>
-  parseJson<Change[]>(typeof event.changes === "string" ? event.changes : null, []).filter((change) => change && change.field);
+  parseJson<FieldChange[]>(typeof event.changes === "string" ? event.changes : null, []).filter((change) => change && change.field);

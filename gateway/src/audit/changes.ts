@@ -3,7 +3,7 @@ import type { AnyResource, Row } from "../resources/kit/define";
 import { isLongText } from "../resources/kit/fields";
 
 /** One changed field of an audit event (the `changes` JSON of the API contract). */
-export type Change =
+export type FieldChange =
   { field: string; before: unknown; after: unknown } | { field: string; diff: string } | { field: string; redacted: true };
 
 /** Strings longer than this are recorded as a diff, as rich text is. */
@@ -48,8 +48,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * redacted, rich and long text as a diff, anything else (images by file name)
  * as stored.
  */
-export function changesOf(resource: AnyResource, before: Row | undefined, after: Row | undefined): Change[] {
-  const changes: Change[] = [];
+export function changesOf(resource: AnyResource, before: Row | undefined, after: Row | undefined): FieldChange[] {
+  const changes: FieldChange[] = [];
   for (const [field, spec] of Object.entries(resource.fields)) {
     const was = before?.[field] ?? null;
     const is = after?.[field] ?? null;

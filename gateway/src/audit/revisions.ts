@@ -5,7 +5,7 @@ import { resources } from "../resources";
 import { AuditEvent } from "../resources/auditEvent";
 import type { AnyResource } from "../resources/kit/define";
 import type { ResourceService } from "../resources/kit/service";
-import type { Change } from "./changes";
+import type { FieldChange } from "./changes";
 import type { AuditRow } from "./trail";
 import type { Via } from "./via";
 
@@ -66,7 +66,7 @@ export class Revisions {
       createdAt: event.createdAt,
       actorName: event.actorName,
       operation: event.operation,
-      fields: (JSON.parse(event.changes) as Change[]).map((change) => change.field),
+      fields: (JSON.parse(event.changes) as FieldChange[]).map((change) => change.field),
       values: event.snapshot ?? "{}",
     }));
   }

@@ -1,10 +1,10 @@
 import type { EntityManager } from "typeorm";
 import type { Actor } from "../auth/access";
 import { AuditEvent, type AuditOperation } from "../resources/auditEvent";
-import type { ChangeFeed, Change as FeedChange } from "../changes/feed";
+import type { Change, ChangeFeed } from "../changes/feed";
 import type { AnyResource, Row, RowOfResource } from "../resources/kit/define";
 import { actorOf } from "./actor";
-import { Change, changesOf, snapshotOf } from "./changes";
+import { type FieldChange, changesOf, snapshotOf } from "./changes";
 import type { Via } from "./via";
 
 export type AuditRow = RowOfResource<typeof AuditEvent>;
@@ -16,7 +16,7 @@ export interface AuditEntry {
   resource: string;
   recordId: number | string | null;
   operation: AuditOperation;
-  changes: Change[];
+  changes: FieldChange[];
   /** The record's values after the change (before it, for a delete), secrets left out; null when there is no revision to keep. */
   snapshot: Record<string, unknown> | null;
   /** The record's version after the change, when its resource keeps one (told to the change feed). */
@@ -44,7 +44,7 @@ export class AuditTrail {
     /** Told of each write's event, published once the write's transaction commits (not refusals: nothing was written). */
     private readonly feed?: ChangeFeed,
     /** Writes each write's webhook deliveries in the write's transaction (webhooks/outbox.ts). */
-    private readonly outbox?: { enqueue(manager: EntityManager, change: FeedChange): Promise<void> },
+    private readonly outbox?: { enqueue(manager: EntityManager, change: Change): Promise<void> },
   ) {}
 
   during<T>(write: () => Promise<T>): Promise<T> {
@@ -74,7 +74,7 @@ export class AuditTrail {
     // Read back: its time as stored (MariaDB keeps whole seconds), which is where lists sort it.
     const event = (await events.findOneBy({ id }))!;
     if (entry.operation !== "denied") {
-      const change: FeedChange = {
+      const change: Change = {
         resource: entry.resource,
         id: values.recordId,
         op: entry.operation,

@@ -4,7 +4,7 @@ import type { PermAction } from "../auth/permissions";
 import { WEBHOOK } from "./permission";
 import type { AuditTrail } from "../audit/trail";
 import type { Via } from "../audit/via";
-import type { Change as AuditChange } from "../audit/changes";
+import type { FieldChange } from "../audit/changes";
 import type { AuditOperation } from "../resources/auditEvent";
 import { inTransaction } from "../resources/kit/transaction";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
@@ -385,7 +385,7 @@ export class WebhookEndpoints {
 }
 
 /** What an endpoint's write changed, for the audit trail (the secret is not among its fields). */
-function changesOf(before: WebhookView | undefined, after: WebhookView | undefined): AuditChange[] {
+function changesOf(before: WebhookView | undefined, after: WebhookView | undefined): FieldChange[] {
   const fields = ["url", "description", "resources", "operations", "enabled"] as const;
   return fields
     .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))

@@ -1,10 +1,11 @@
 import { SYSTEM } from "../../src/auth/access";
 import type { AuthUser } from "../../src/auth/tokens";
 import { SYSTEM_VIA } from "../../src/audit/via";
+import { presaleStats, presaleTimeline } from "../../src/chain/indexer/saleInsight";
 import { startSignedIn, type TestApp } from "../support/testApp";
 
 /**
- * The webhook, Safe, API token and chain services check the caller's permission themselves. Called directly, as a REST
+ * The webhook, Safe, API token, chain and sale insight services check the caller's permission themselves. Called directly, as a REST
  * route, a job or any transport to come would call them (no GraphQL in between), a caller without the permission is
  * refused with the code GraphQL answers, and nothing is written. The grids are the built-in roles': `viewer` reads and
  * exports what every signed-in person reads, which leaves out webhooks and Safe transactions (admins only).
@@ -162,5 +163,24 @@ describe("the chain history and the launchpad import", () => {
     );
     expect(await app.services.chain.reconcileLaunchPads(admin)).toBe(0);
     expect(await app.services.chain.reconcileLaunchPads(SYSTEM)).toBe(0);
+  });
+});
+
+describe("the sale insight", () => {
+  const calls: [string, (actor: AuthUser | undefined) => Promise<unknown>][] = [
+    ["presaleStats", (actor) => presaleStats(actor, app.services.ds, app.services.indexScope, ADDRESS, async () => null)],
+    ["presaleTimeline", (actor) => presaleTimeline(actor, app.services.ds, app.services.indexScope, ADDRESS, "day")],
+  ];
+
+  it.each(calls)("%s refuses a viewer and an anonymous caller before it looks for a chain", async (_name, call) => {
+    await expect(call(viewer)).rejects.toMatchObject({ code: "FORBIDDEN", message: "Your role (viewer) may not read SaleInsight" });
+    await expect(call(undefined)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it.each(calls)("%s lets the admin through to the chain, which this app does not have", async (_name, call) => {
+    await expect(call(admin)).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      fieldErrors: { address: "No chain is configured (CHAIN=none)" },
+    });
   });
 });

@@ -16,7 +16,7 @@ import { hasHistory } from "../../audit/contentTypes";
 import { FieldValue } from "../../audit/FieldValue";
 import { diffResult, InlineDiff } from "../../audit/InlineDiff";
 import { fieldLabel, isShowHide, resourceLabel, screenFor, screensOf as allScreensOf, useNaming, type Naming } from "../../audit/labels";
-import { changesOf, readable, type Change } from "../../audit/values";
+import { changesOf, type FieldChange, readable } from "../../audit/values";
 import type { AuditMethods } from "../../providers/auditMethods";
 import { adminI18nProvider } from "../../i18n/admin";
 import { TxCall } from "../ChainTransaction/cells";
@@ -66,7 +66,7 @@ export function RecordLink({ event }: { event: RaRecord }) {
 }
 
 /** One change as plain text (the exports): 'before → after', the text the diff leads to, or that the value is hidden. */
-function changeText(change: Change, translate: TranslateFunction) {
+function changeText(change: FieldChange, translate: TranslateFunction) {
   if (change.redacted) return translate("app.audit.redacted");
   if (change.diff !== undefined) return diffResult(change.diff);
   const show = (value: unknown) => {
@@ -91,7 +91,7 @@ export const changesSummary =
   };
 
 /** One change for reading: the inline diff, 'before → after' (images as thumbnails), or that the value is hidden. */
-function ChangeValue({ type, change }: { type: string; change: Change }) {
+function ChangeValue({ type, change }: { type: string; change: FieldChange }) {
   const translate = useTranslate();
   if (change.redacted) return <>{translate("app.audit.redacted")}</>;
   if (change.diff !== undefined) return <InlineDiff diff={change.diff} />;
@@ -126,7 +126,7 @@ export function ChangesCell({ event }: { event: RaRecord }) {
   if (!changes.length) return null;
   // A recorded transaction says what it did ('Started the presale for 5 days'), not which of its columns were written.
   const call = callTold(event);
-  const label = (change: Change) => fieldLabel(naming, event.resource, change.field);
+  const label = (change: FieldChange) => fieldLabel(naming, event.resource, change.field);
   const names = changes.slice(0, COMPACT).map(label);
   const more = changes.length > COMPACT ? ` ${translate("app.audit.more_fields", { count: changes.length - COMPACT })}` : "";
   return (
