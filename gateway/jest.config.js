@@ -20,6 +20,7 @@ const ENGINE_FREE = [
   "http/images",
   "logger",
   "scripts/configDoc",
+  "scripts/resourceList",
   "security/earlyRefusal",
   "security/faults",
   "security/files",

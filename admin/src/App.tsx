@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Route } from "react-router-dom";
 import { Admin, Authenticated, CustomRoutes, Resource, type DataProvider } from "react-admin";
-import { adminI18nProvider as i18nProvider } from "./i18n/admin";
+import { adminI18nProvider } from "./i18n/admin";
 import { Layout } from "./layout/Layout";
 import { Notification } from "./layout/Notification";
 import { NotFoundInLayout } from "./pages/NotFoundInLayout";
@@ -17,6 +17,9 @@ const pages = SCREENS.flatMap(({ route, page, withId }) => (page ? [{ route, wit
 const resources = SCREENS.flatMap(({ route, type, list, icon, recordRepresentation }) =>
   type ? [{ route, icon, recordRepresentation, List: list && guarded(lazyScreen(list, route), list) }] : [],
 );
+
+/** The admin's texts, each screen's own among them. */
+const i18nProvider = adminI18nProvider(SCREENS);
 
 /** The session's permissions answer react-admin's access control; the registry names each resource's GraphQL type. */
 const accessProvider = { ...authProvider, canAccess: canAccessThrough(grantsOf(SCREEN_BOOK)) };

@@ -31,6 +31,7 @@ import { featureTable } from "./resources/Feature/table";
 import { homePageTable } from "./resources/HomePage/table";
 import { newsDescriptionTable } from "./resources/NewsDescription/table";
 import { newsTable } from "./resources/News/table";
+import { roadmapLabels } from "./resources/Roadmap/labels";
 import { roadmapTable } from "./resources/Roadmap/table";
 import { settingTable } from "./resources/Setting/table";
 import type { Screen } from "./screen";
@@ -233,6 +234,7 @@ export const SCREENS: Screen[] = [
     type: "Roadmap",
     list: () => import("./resources/Roadmap/RoadmapList").then((m) => m.RoadmapList),
     table: roadmapTable,
+    labels: roadmapLabels,
     recordRepresentation: "title",
     icon: TimelineIcon,
     menu: { label: "resources.Roadmap.title", group: LANDING },

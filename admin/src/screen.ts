@@ -2,6 +2,14 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import type { ComponentType } from "react";
 import type { ListTable } from "./ui/columns";
 
+/** Texts by key, nested as the i18n catalogue holds them. */
+export type Labels = { [key: string]: string | Labels };
+
+/** A screen's texts by language (English only today). */
+export interface ScreenLabels {
+  en: Labels;
+}
+
 /** A screen's code, loaded when the screen is first opened (so /login stays light). */
 type Load = () => Promise<ComponentType>;
 
@@ -36,6 +44,11 @@ export interface Screen {
   page?: Load;
   /** The page also answers /<route>/:id. */
   withId?: boolean;
+  /**
+   * The screen's texts, the branch `resources.<route>` of the catalogue, by language (resources/<type>/labels.ts):
+   * they sit beside the screen's code, and the admin's catalogue takes them in from here.
+   */
+  labels?: ScreenLabels;
   recordRepresentation?: string;
   icon?: SvgIconComponent;
   /**

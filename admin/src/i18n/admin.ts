@@ -1,5 +1,6 @@
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { TranslationMessages } from "react-admin";
+import type { Labels, Screen } from "../screen";
 import { auditMessages } from "./audit";
 import { chainScreenMessages } from "./chainScreens";
 import { en } from "./en";
@@ -11,11 +12,9 @@ import { securityMessages } from "./security";
 import { sessionsMessages } from "./sessions";
 import { webhooksMessages } from "./webhooks";
 
-type Tree = { [key: string]: string | Tree };
-
 /** `extra` over `base`, branch by branch. */
-function merge(base: Tree, extra: Tree): Tree {
-  const out: Tree = { ...base };
+function merge(base: Labels, extra: Labels): Labels {
+  const out: Labels = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const current = out[key];
     out[key] = typeof value === "object" && typeof current === "object" ? merge(current, value) : value;
@@ -23,19 +22,29 @@ function merge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight, audit, roles and API token texts, the live screens', the Safe flows' (kept out of the /login chunk). */
-export const adminMessages = [
-  chainScreenMessages,
-  securityMessages,
-  sessionsMessages,
-  saleInsightMessages,
-  auditMessages,
-  rolesMessages,
-  liveMessages,
-  webhooksMessages,
-  safeMessages,
-].reduce<Tree>((all, extra) => merge(all, extra as unknown as Tree), en as unknown as Tree) as unknown as TranslationMessages;
+/**
+ * Every text of the signed-in admin: en.ts, then the chain screens', security, sessions, sale insight, audit, roles and
+ * API token texts, the live screens', the Safe flows' (kept out of the /login chunk), then each screen's own labels
+ * under `resources.<route>`.
+ */
+export function adminMessages(screens: readonly Screen[]): TranslationMessages {
+  const screenLabels = screens.flatMap(({ route, labels }) => (labels ? [{ resources: { [route]: labels.en } }] : []));
+  return [
+    chainScreenMessages,
+    securityMessages,
+    sessionsMessages,
+    saleInsightMessages,
+    auditMessages,
+    rolesMessages,
+    liveMessages,
+    webhooksMessages,
+    safeMessages,
+    ...screenLabels,
+  ].reduce<Labels>((all, extra) => merge(all, extra as unknown as Labels), en as unknown as Labels) as unknown as TranslationMessages;
+}
 
-export const adminI18nProvider = polyglotI18nProvider(() => adminMessages, "en", [{ locale: "en", name: "English" }], {
-  allowMissing: true,
-});
+/** The signed-in admin's provider, over adminMessages(screens). */
+export function adminI18nProvider(screens: readonly Screen[]) {
+  const messages = adminMessages(screens);
+  return polyglotI18nProvider(() => messages, "en", [{ locale: "en", name: "English" }], { allowMissing: true });
+}

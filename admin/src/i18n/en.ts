@@ -193,7 +193,6 @@ const appMessages = {
     },
     featruedes: { name: "Road more |||| Road more", title: "Road More", edit: "Update Road More" },
     IpWhitelist: { name: "IP address |||| IP addresses", add: "Add IP Address", fields: { address: "IP Address" } },
-    Roadmap: { name: "Roadmap |||| Roadmap", title: "Load More", edit: "Load More", update: "Update Roadmap" },
     Farms: {
       name: "Farm |||| Farms",
       title: "Farms",

@@ -18,7 +18,6 @@ import { diffResult, InlineDiff } from "../../audit/InlineDiff";
 import { fieldLabel, isShowHide, resourceLabel, screenFor, screensOf as allScreensOf, useNaming, type Naming } from "../../audit/labels";
 import { changesOf, type FieldChange, readable } from "../../audit/values";
 import type { AuditMethods } from "../../providers/auditMethods";
-import { adminI18nProvider } from "../../i18n/admin";
 import { TxCall } from "../ChainTransaction/cells";
 
 /** The list screens of a GraphQL type: several when fixed filters split it (the article images' four slots). */
@@ -81,14 +80,10 @@ function changeText(change: FieldChange, translate: TranslateFunction) {
 }
 
 /** The whole diff as one text, fields by their form labels (the exports, which run outside the screen's drawing). */
-export const changesSummary =
-  ({ screens }: Naming) =>
-  (event: RaRecord) => {
-    const naming = { translate: adminI18nProvider.translate as TranslateFunction, screens };
-    return changesOf(event)
-      .map((change) => `${fieldLabel(naming, event.resource, change.field)}: ${changeText(change, naming.translate)}`)
-      .join("; ");
-  };
+export const changesSummary = (naming: Naming) => (event: RaRecord) =>
+  changesOf(event)
+    .map((change) => `${fieldLabel(naming, event.resource, change.field)}: ${changeText(change, naming.translate)}`)
+    .join("; ");
 
 /** One change for reading: the inline diff, 'before → after' (images as thumbnails), or that the value is hidden. */
 function ChangeValue({ type, change }: { type: string; change: FieldChange }) {
