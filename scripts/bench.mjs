@@ -8,77 +8,21 @@
 // 200,000 contributions against /healthz (bench/heavyReads.mjs), and Lighthouse's performance scores of the signed-in
 // News list and Dashboard (bench/lighthouse.mjs).
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { createConnection } from "mysql2/promise";
+import { bareServer, directSqlServer, fastifyServer } from "./bench/baselines.mjs";
 import { fmt, median, MYSQL_URL, root, startGateway } from "./bench/gateway.mjs";
+import { CHROMIUM, screenLoad } from "./bench/screenLoad.mjs";
+import { BLOCKLIST_ROWS, seedMysql, seedSqlite } from "./bench/seed.mjs";
 
 const SIZES = [1_000, 100_000];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 2;
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const require = createRequire(import.meta.url);
-/** An optional dev dependency: undefined when it is not installed. */
-const optional = async (name) => {
-  try {
-    return await import(require.resolve(name));
-  } catch {
-    return undefined;
-  }
-};
-
-/** Rows of news as the admin would have written them; one row holds a word no other does. */
-function newsRows(count, from) {
-  const at = Date.UTC(2025, 0, 1);
-  return Array.from({ length: count }, (_, offset) => {
-    const item = from + offset;
-    return [
-      item === 777 ? "Zebra crossing announced" : `News item ${item} about staking and presales`,
-      `Description of news item ${item}: the presale opens soon, with rewards for early stakers.`,
-      item % 3 ? 1 : 0,
-      new Date(at + item * 60_000).toISOString().replace("T", " ").replace("Z", ""),
-    ];
-  });
-}
-
-/** Blocklist entries (a resource only signed-in users read), for the signed-in list's throughput. */
-const BLOCKLIST_ROWS = 1_000;
-
-async function seedSqlite(file, count) {
-  const db = new Database(file);
-  const insert = db.prepare(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
-  db.transaction((rows) =>
-    rows.forEach(([heading, description, visible, created]) => insert.run(heading, description, visible, created, created)),
-  )(newsRows(count, 0));
-  const block = db.prepare(`INSERT INTO blocklist (walletAddress, createdAt, updatedAt) VALUES (?, ?, ?)`);
-  const messages = db.prepare(`INSERT INTO contact_messages (name, email, comments, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
-  db.transaction(() => {
-    for (let item = 0; item < BLOCKLIST_ROWS; item++) {
-      const created = new Date(Date.UTC(2025, 0, 1) + item * 60_000).toISOString().replace("T", " ").replace("Z", "");
-      block.run(`0x${item.toString(16).padStart(40, "0")}`, created, created);
-      messages.run(`Visitor ${item}`, `visitor${item}@example.com`, `Question ${item} about the presale`, created, created);
-    }
-  })();
-  db.close();
-}
-
-async function seedMysql(url, count) {
-  const conn = await createConnection(url);
-  const rows = newsRows(count, 0);
-  for (let start = 0; start < rows.length; start += 1000) {
-    const batch = rows
-      .slice(start, start + 1000)
-      .map(([heading, description, visible, created]) => [heading, description, visible, created, created]);
-    await conn.query(`INSERT INTO news (heading, description, visible, createdAt, updatedAt) VALUES ?`, [batch]);
-  }
-  await conn.end();
-}
 
 const gql = (gateway, query, variables = {}) =>
   fetch(`${gateway.base}/graphql`, {
@@ -225,126 +169,11 @@ async function throughput(targets) {
   return Object.fromEntries(Object.entries(results).map(([name, values]) => [name, median(values)]));
 }
 
-/** A bare node:http server answering the exact bytes (and headers) a gateway answer had. */
-async function bareServer(body, headers) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
 /** The query a public page of news makes: 10 rows and the count, anonymous. */
 const PUBLIC_LIST = {
   query: LIST,
   variables: { page: 0, perPage: 10 },
 };
-
-/**
- * A reference for the public GraphQL read: fastify, the same SQL through
- * better-sqlite3 (statements prepared once) and gzip per request, in the
- * GraphQL answer's shape. Undefined when fastify is not installed.
- */
-async function fastifyServer(file) {
-  const fastify = (await optional("fastify"))?.default;
-  if (!fastify) return undefined;
-  const db = new Database(file, { readonly: true });
-  const page = db.prepare(`SELECT id, heading, visible, createdAt FROM news ORDER BY createdAt DESC, id DESC LIMIT 10 OFFSET 0`);
-  const count = db.prepare(`SELECT COUNT(*) AS count FROM news`);
-  const server = fastify();
-  server.post("/graphql", async (_request, reply) => {
-    const body = JSON.stringify({ data: { items: page.all(), total: count.get() } });
-    reply.header("content-type", "application/json; charset=utf-8").header("content-encoding", "gzip");
-    return gzipSync(body);
-  });
-  const address = await server.listen({ port: 0, host: "127.0.0.1" });
-  return { url: `${address}/graphql`, close: async () => (await server.close(), db.close()) };
-}
-
-/**
- * A cold load of the News list screen in Chromium (fresh profile, signed in):
- * the GraphQL requests it makes, and the JavaScript it loads beyond what
- * /login loaded, as sent (compressed bytes). Undefined without Chromium or an
- * admin build.
- */
-async function screenLoad(gateway) {
-  const playwright = await optional("playwright-core");
-  // A CommonJS package: its exports come as the default export of the import.
-  const chromium = playwright?.chromium ?? playwright?.default?.chromium;
-  if (!chromium || !existsSync(CHROMIUM) || !existsSync(path.join(root, "admin/dist/index.html"))) return undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
-  try {
-    /** What one cold navigation loads: script URLs with their sent sizes, and the GraphQL requests. */
-    const visit = async (route, token) => {
-      const context = await browser.newContext();
-      if (token) {
-        await context.addInitScript(
-          ([value, name]) => (localStorage.setItem("token", value), localStorage.setItem("name", name)),
-          [token, "admin"],
-        );
-      }
-      const page = await context.newPage();
-      const scripts = new Map();
-      let graphql = 0;
-      page.on("request", (request) => {
-        if (new URL(request.url()).pathname === "/graphql") graphql++;
-      });
-      const sized = [];
-      page.on("requestfinished", (request) => {
-        if (request.resourceType() !== "script") return;
-        sized.push(request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, sizes.responseBodySize)));
-      });
-      // Settled: 500 ms with no request in flight but the signed-in tab's change stream, which stays open
-      // (Playwright's networkidle would wait for it forever).
-      const inflight = new Set();
-      page.on("request", (request) => new URL(request.url()).pathname !== "/graphql/stream" && inflight.add(request));
-      for (const done of ["requestfinished", "requestfailed"]) page.on(done, (request) => inflight.delete(request));
-      const settled = async () => {
-        const end = Date.now() + 120_000;
-        for (let quietSince = Date.now(); Date.now() - quietSince < 500; await page.waitForTimeout(50)) {
-          if (inflight.size) quietSince = Date.now();
-          if (Date.now() > end) throw new Error(`${route} still loading after 120 s`);
-        }
-      };
-      // A list screen's code is loaded lazily once the app has started (the network may be idle meanwhile):
-      // wait for its first GraphQL answer, then for the network to settle.
-      const listed = token && page.waitForResponse((response) => new URL(response.url()).pathname === "/graphql", { timeout: 120_000 });
-      await page.goto(`${gateway.base}${route}`, { waitUntil: "load", timeout: 120_000 });
-      if (listed) await listed;
-      await settled();
-      await page.waitForTimeout(1000);
-      await Promise.all(sized);
-      await context.close();
-      return { scripts, graphql };
-    };
-    const login = await visit("/login");
-    const news = await visit("/News", gateway.token.replace(/^Bearer /, ""));
-    const beyond = [...news.scripts].filter(([url]) => !login.scripts.has(url));
-    return {
-      graphql: news.graphql,
-      loginKb: [...login.scripts.values()].reduce((sum, size) => sum + size, 0) / 1024,
-      listKb: beyond.reduce((sum, [, size]) => sum + size, 0) / 1024,
-      listFiles: beyond.length,
-    };
-  } finally {
-    await browser.close();
-  }
-}
-
-/** An admin list query's SQL (a page of `columns` of `table`, and its count) run directly behind a minimal handler (better-sqlite3, JSON). */
-async function directSqlServer(file, table, columns) {
-  const db = new Database(file, { readonly: true });
-  const page = db.prepare(`SELECT ${columns} FROM ${table} ORDER BY createdAt DESC, id DESC LIMIT 10 OFFSET 0`);
-  const count = db.prepare(`SELECT COUNT(*) AS count FROM ${table}`);
-  const server = http.createServer((_req, res) => {
-    const body = JSON.stringify({ data: { items: page.all(), total: count.get() } });
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(body);
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => (server.close(resolve), db.close())) };
-}
 
 async function engine(name, databaseFor, seed) {
   const measured = {};

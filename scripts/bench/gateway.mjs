@@ -1,6 +1,7 @@
 // What both benches share: where the built gateway is (built first when missing), the bench admin, and
 // starting the gateway as a process of its own on a free port, so that its memory is its own.
 import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -61,3 +62,13 @@ export async function startGateway(env) {
     stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
   };
 }
+
+const require = createRequire(import.meta.url);
+/** An optional dev dependency: undefined when it is not installed. */
+export const optional = async (name) => {
+  try {
+    return await import(require.resolve(name));
+  } catch {
+    return undefined;
+  }
+};
