@@ -1,6 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { getOperationAST, parse, specifiedRules, validate, type GraphQLSchema, type ValidationRule } from "graphql";
-import { createHandler } from "graphql-sse/lib/use/express";
 import { viaOf } from "../audit/via";
 import { allowedFrom } from "../auth/roles";
 import type { AuthUser } from "../auth/tokens";
@@ -17,6 +16,7 @@ import type { Services } from "../services";
 import type { StreamContext } from "./ChangesResolver";
 import { authenticate } from "./context";
 import { documentLimits } from "./documentLimits";
+import { boundedSseHandler } from "./streamWriter";
 import { variableLimits } from "./variableLimits";
 
 /** A refusal as GraphQL clients read one: `{ errors: [{ message, extensions: { code } }] }` with its status. */
@@ -69,19 +69,23 @@ class OpenStreams {
  * works through HTTP/1 proxies). The same limits as /graphql apply to the
  * document and its variables; the stream is authenticated with its Bearer
  * token, bounded per user and in all, sends a comment every 12 s (proxies
- * keep it open), and ends when its session ends. Queries and mutations go to
+ * keep it open), and ends when its session ends or when its client falls too
+ * far behind (streamWriter.ts). Queries and mutations go to
  * /graphql; reserved streams (PUT/DELETE) are not offered.
  */
 export function changeStreamRouter(services: Services, schema: GraphQLSchema, rules: readonly ValidationRule[]): Router {
   const { config } = services;
   const open = new OpenStreams(config.subscriptions);
   const allRules = [...specifiedRules, ...rules];
-  const handler = createHandler({
-    schema,
-    validate: (_schema, document) => validate(schema, document, allRules),
-    // Made by `checked` below, once the caller and the limits passed.
-    context: (req) => (req.context as { res: Response }).res.locals.streamContext as Record<string, unknown>,
-  });
+  const handler = boundedSseHandler(
+    {
+      schema,
+      validate: (_schema, document) => validate(schema, document, allRules),
+      // Made by `checked` below, once the caller and the limits passed.
+      context: (req) => req.context.res.locals.streamContext as Record<string, unknown>,
+    },
+    { maxEvents: config.subscriptions.maxBehind, maxBytes: config.subscriptions.maxBufferedBytes },
+  );
 
   const checked: RequestHandler = async (req, res, next) => {
     try {
@@ -89,9 +93,12 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         res.set("Allow", "GET, POST");
         throw new AppError("METHOD_NOT_ALLOWED", 405, "Open a change stream with GET or POST (one stream per subscription)");
       }
-      if (req.headers.accept !== "text/event-stream") {
+      // Any Accept that takes text/event-stream (listed among others, or as text/* or */*, with a q above 0).
+      if (!req.headers.accept || !req.accepts("text/event-stream")) {
         throw new AppError("NOT_ACCEPTABLE", 406, "A change stream is sent as text/event-stream: ask for it in Accept");
       }
+      // graphql-sse streams only for this exact header (anything else it takes for its reserved-stream mode).
+      req.headers.accept = "text/event-stream";
       const source = req.method === "GET" ? req.query.query : (req.body as { query?: unknown } | undefined)?.query;
       if (typeof source !== "string") throw new MalformedRequestError("Send the subscription document as `query`");
       const operationName = req.method === "GET" ? req.query.operationName : (req.body as { operationName?: unknown }).operationName;
