@@ -39,6 +39,13 @@ export interface StreamOptions {
   recheckMs: number;
   /** Changes held for a subscriber that has not taken them: one more ends the stream (MAX_QUEUED unless told). */
   maxQueued?: number;
+  /**
+   * Settles once the subscriber's connection has room for more (undefined when it has now): until then no change
+   * is handed over, so a client that does not read lets its changes wait here, where `maxQueued` bounds them.
+   */
+  room?: () => Promise<void> | undefined;
+  /** Told once when the stream ends for being `maxQueued` behind (its connection is to be closed: its client does not read). */
+  behind?: () => void;
 }
 
 /**
@@ -56,12 +63,16 @@ export function changeStream({
   recheck,
   recheckMs,
   maxQueued = MAX_QUEUED,
+  room,
+  behind,
 }: StreamOptions): AsyncIterableIterator<Change> {
   let user = first;
   const wanted = only?.length ? new Set(only) : undefined;
   const queued: Change[] = [];
   const finished: IteratorReturnResult<undefined> = { done: true, value: undefined };
   let waiting: ((result: IteratorResult<Change>) => void) | undefined;
+  /** Wakes a `next` waiting for room, when the stream ends meanwhile. */
+  let wake: (() => void) | undefined;
   let ended = false;
 
   const end = () => {
@@ -71,6 +82,7 @@ export function changeStream({
     stop();
     waiting?.(finished);
     waiting = undefined;
+    wake?.();
   };
   const stop = feed.listen((change) => {
     if (ended || (wanted && !wanted.has(change.resource)) || !mayHear(change, user)) return;
@@ -78,8 +90,10 @@ export function changeStream({
       const deliver = waiting;
       waiting = undefined;
       deliver({ done: false, value: change });
-    } else if (queued.length >= maxQueued) end();
-    else queued.push(change);
+    } else if (queued.length >= maxQueued) {
+      end();
+      behind?.();
+    } else queued.push(change);
   });
   const timer = setInterval(() => {
     recheck().then(
@@ -92,10 +106,13 @@ export function changeStream({
   }, recheckMs);
 
   return {
-    next: () => {
-      if (ended) return Promise.resolve(finished);
+    next: async () => {
+      const full = ended ? undefined : room?.();
+      if (full) await Promise.race([full, new Promise<void>((resolve) => (wake = resolve))]);
+      wake = undefined;
+      if (ended) return finished;
       const change = queued.shift();
-      if (change) return Promise.resolve({ done: false, value: change });
+      if (change) return { done: false, value: change };
       return new Promise((resolve) => (waiting = resolve));
     },
     return: () => {

@@ -32,7 +32,7 @@ export interface SubscriptionLimits {
   recheckMs: number;
   /** SUBSCRIPTION_MAX_BEHIND: changes a stream may hold that its client has not taken yet, before it is ended. */
   maxBehind: number;
-  /** SUBSCRIPTION_MAX_BUFFERED_KB, in bytes: output a stream may hold unsent (its client reads too slowly), before it is ended. */
+  /** SUBSCRIPTION_MAX_BUFFERED_KB, in bytes: output a stream may hold unsent (its client reads too slowly); past it its changes wait. */
   maxBufferedBytes: number;
   /** PRESENCE_PER_MINUTE: announcePresence calls one user may make in a minute. */
   presencePerMinute: number;
@@ -117,13 +117,13 @@ export const accountSettings = settingGroup({
       parse: wholeNumber(10, 100_000),
       default: "1000",
       description:
-        "changes an open change stream may hold that its client has not taken yet; one more ends the stream (the client reconnects and re-reads)",
+        "changes an open change stream may hold that its client has not taken yet (they wait while its connection is full, see `SUBSCRIPTION_MAX_BUFFERED_KB`); one more ends the stream and closes its connection (the client reconnects and re-reads)",
     }),
     SUBSCRIPTION_MAX_BUFFERED_KB: setting({
       parse: wholeNumber(16, 65_536),
       default: "256",
       description:
-        "kilobytes of output an open change stream may hold unsent because its client reads too slowly; past it the stream is ended (its connection closed), so a client that never reads holds no more memory than this",
+        "kilobytes of output an open change stream may hold unsent because its client reads too slowly; past it no more is sent until the client catches up, its changes wait (at most `SUBSCRIPTION_MAX_BEHIND`, then the stream is ended), so a client that never reads holds no more memory than these two bounds",
     }),
     PRESENCE_PER_MINUTE: setting({
       parse: wholeNumber(1, 100_000),

@@ -32,6 +32,10 @@ class ChangeType implements Change {
 /** What a subscription's context adds: the stream's user as it is now (GET/POST /graphql/stream, graphql/stream.ts). */
 export interface StreamContext extends GqlContext {
   recheck: () => Promise<GqlContext["user"]>;
+  /** Settles once the connection has room for the next change (graphql/streamWriter.ts). */
+  room: () => Promise<void> | undefined;
+  /** Closes the connection of a stream that fell too far behind. */
+  behind: () => void;
 }
 
 @Resolver()
@@ -61,6 +65,8 @@ export class ChangesResolver {
         recheck: ctx.recheck,
         recheckMs: ctx.services.config.subscriptions.recheckMs,
         maxQueued: ctx.services.config.subscriptions.maxBehind,
+        room: ctx.room,
+        behind: ctx.behind,
       });
     },
   })

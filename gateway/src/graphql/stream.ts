@@ -16,7 +16,7 @@ import type { Services } from "../services";
 import type { StreamContext } from "./ChangesResolver";
 import { authenticate } from "./context";
 import { documentLimits } from "./documentLimits";
-import { boundedSseHandler } from "./streamWriter";
+import { boundedSseHandler, endBehind, roomIn } from "./streamWriter";
 import { variableLimits } from "./variableLimits";
 
 /** A refusal as GraphQL clients read one: `{ errors: [{ message, extensions: { code } }] }` with its status. */
@@ -84,7 +84,7 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
       // Made by `checked` below, once the caller and the limits passed.
       context: (req) => req.context.res.locals.streamContext as Record<string, unknown>,
     },
-    { maxEvents: config.subscriptions.maxBehind, maxBytes: config.subscriptions.maxBufferedBytes },
+    config.subscriptions.maxBufferedBytes,
   );
 
   const checked: RequestHandler = async (req, res, next) => {
@@ -118,6 +118,8 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         client: clientOf(req),
         via: viaOf(req, "graphql"),
         services,
+        room: roomIn(res, config.subscriptions.maxBufferedBytes),
+        behind: () => endBehind(res),
         // The session or token as it is now (its role too); undefined once it ended.
         recheck: () =>
           streamUser(services, req, { counted: false }).catch((error: unknown) => {

@@ -4,12 +4,6 @@ import type { HandlerOptions, RequestContext } from "graphql-sse/lib/use/express
 import { Counter } from "prom-client";
 import { registry } from "../metrics";
 
-/** What a stream may hold unsent before it is ended: events its socket has not taken, and their bytes. */
-export interface Backlog {
-  maxEvents: number;
-  maxBytes: number;
-}
-
 export const streamsEnded = new Counter({
   name: "change_streams_ended_total",
   help: "Change streams the server ended itself, by reason (behind: the client took its events too slowly)",
@@ -18,17 +12,41 @@ export const streamsEnded = new Counter({
 });
 
 /**
- * graphql-sse served on express, with its output bounded: graphql-sse pulls every event from the subscription at
- * once into a queue of its own, without end, and only its writer waits for the socket, so a client that stops
- * reading would make the process hold every event told after it. Here the writer takes each event from
- * graphql-sse as soon as it is made (graphql-sse's queue stays empty) and hands it to the response at once, so
- * all a slow client's output waits in one place, the response's buffer (`writableLength`, the socket's included).
- * Once that buffer holds more than `maxBytes`, or more than `maxEvents` events the socket has not taken, the
- * connection is closed: the client reconnects and re-reads, and the process lets go of what it held.
+ * Settles once `res` holds no more than `maxBytes` unsent (undefined when it does now), or once it closed: what a
+ * change stream waits for before it hands over its next change (changes/subscription.ts).
+ */
+export function roomIn(res: Response, maxBytes: number): () => Promise<void> | undefined {
+  return () => {
+    if (res.destroyed || res.writableLength <= maxBytes) return undefined;
+    return new Promise<void>((resolve) => {
+      const go = () => {
+        res.off("drain", go).off("close", go);
+        resolve();
+      };
+      res.on("drain", go).on("close", go);
+    });
+  };
+}
+
+/** Ends a stream whose client fell too far behind: closed at once, as a last event would only wait behind the others. */
+export function endBehind(res: Response) {
+  streamsEnded.inc({ reason: "behind" });
+  res.destroy();
+}
+
+/**
+ * graphql-sse served on express, its output waiting in one place: graphql-sse pulls every event from the
+ * subscription into a queue of its own, without end, and its own writer waits for the socket, so a client that stops
+ * reading made the process hold every event told after it. Here the writer takes each event from graphql-sse as soon
+ * as it is made (graphql-sse's queue stays empty) and hands it to the response, so all a slow client's output waits
+ * in the response's buffer (`writableLength`, the socket's included), which the subscription watches (`roomIn`):
+ * past `maxBytes` it hands nothing over, its changes wait in its own bounded queue, and the stream is ended once
+ * that fills (`endBehind`). A stream that completes while its client is not reading is closed rather than ended
+ * politely, for the same reason.
  */
 export function boundedSseHandler<Context extends OperationContext = undefined>(
   options: HandlerOptions<Context>,
-  backlog: Backlog,
+  maxBytes: number,
 ): (req: Request, res: Response) => Promise<void> {
   const handler = createHandler<Request, RequestContext, Context>(options);
   return async (req, res) => {
@@ -51,23 +69,16 @@ export function boundedSseHandler<Context extends OperationContext = undefined>(
 
     const stop = () => void body.return(undefined);
     res.once("close", stop);
-    /** Events written whose bytes the socket has not taken yet. */
-    let unsent = 0;
     try {
       for await (const event of body) {
         if (!res.writable) break;
-        unsent++;
-        res.write(event, () => unsent--);
-        if (unsent > backlog.maxEvents || res.writableLength > backlog.maxBytes) {
-          streamsEnded.inc({ reason: "behind" });
-          // Not ended politely: a last event would only wait behind the others for a client that does not read.
-          res.destroy();
-          break;
-        }
+        res.write(event);
       }
     } finally {
       res.off("close", stop);
     }
-    if (!res.destroyed) await new Promise<void>((resolve) => res.end(() => resolve()));
+    if (res.destroyed) return;
+    if (res.writableLength > maxBytes) return void res.destroy();
+    await new Promise<void>((resolve) => res.end(() => resolve()));
   };
 }
