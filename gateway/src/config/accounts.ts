@@ -100,7 +100,7 @@ export const accountSettings = settingGroup({
       parse: wholeNumber(1, 1000),
       default: "5",
       description:
-        "change streams (`/graphql/stream`) one user may hold open, their sessions and API tokens together; one more is answered 429",
+        "change streams (`/graphql/stream`) one user may hold open, their sessions and API tokens together, on every replica sharing `REDIS_URL` together; one more is answered 429",
     }),
     SUBSCRIPTIONS_MAX: setting({
       parse: wholeNumber(1, 100_000),

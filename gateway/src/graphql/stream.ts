@@ -3,19 +3,13 @@ import { getOperationAST, parse, specifiedRules, validate, type GraphQLSchema, t
 import { viaOf } from "../audit/via";
 import { allowedFrom } from "../auth/roles";
 import type { AuthUser } from "../auth/tokens";
-import {
-  AppError,
-  ForbiddenError,
-  MalformedRequestError,
-  ServiceUnavailableError,
-  TooManyRequestsError,
-  UnauthenticatedError,
-} from "../errors";
+import { AppError, ForbiddenError, MalformedRequestError, ServiceUnavailableError, UnauthenticatedError } from "../errors";
 import { clientOf } from "../http/client";
 import type { Services } from "../services";
 import type { StreamContext } from "./ChangesResolver";
 import { authenticate } from "./context";
 import { documentLimits } from "./documentLimits";
+import { OpenStreams } from "./openStreams";
 import { boundedSseHandler, endBehind, roomIn } from "./streamWriter";
 import { variableLimits } from "./variableLimits";
 
@@ -38,31 +32,6 @@ async function streamUser(services: Services, req: Request, options?: { counted?
   return user;
 }
 
-/** Streams open on this process, in all and per user: each is bounded (SUBSCRIPTIONS_PER_USER, SUBSCRIPTIONS_MAX). */
-class OpenStreams {
-  private total = 0;
-  private readonly byUser = new Map<number, number>();
-  constructor(private readonly limits: Services["config"]["subscriptions"]) {}
-
-  /** Holds a place for `user`'s stream until `res` closes, or refuses (429 for the user, 503 for the process). */
-  hold(user: AuthUser, res: Response) {
-    const mine = this.byUser.get(user.id) ?? 0;
-    if (mine >= this.limits.perUser) {
-      throw new TooManyRequestsError(`You already have ${mine} change streams open; close one (at most ${this.limits.perUser})`, 30);
-    }
-    if (this.total >= this.limits.total)
-      throw new ServiceUnavailableError("This server holds as many change streams as it may; try again shortly");
-    this.total++;
-    this.byUser.set(user.id, mine + 1);
-    res.once("close", () => {
-      this.total--;
-      const left = (this.byUser.get(user.id) ?? 1) - 1;
-      if (left) this.byUser.set(user.id, left);
-      else this.byUser.delete(user.id);
-    });
-  }
-}
-
 /**
  * GET/POST /graphql/stream: GraphQL subscriptions over Server-Sent Events
  * (graphql-sse, distinct connections: one stream per subscription, so it
@@ -75,7 +44,7 @@ class OpenStreams {
  */
 export function changeStreamRouter(services: Services, schema: GraphQLSchema, rules: readonly ValidationRule[]): Router {
   const { config } = services;
-  const open = new OpenStreams(config.subscriptions);
+  const open = new OpenStreams(config.subscriptions, services.redis, config.redis?.prefix);
   const allRules = [...specifiedRules, ...rules];
   const handler = boundedSseHandler(
     {
@@ -112,7 +81,7 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         throw new MalformedRequestError("Only subscriptions are served here; send queries and mutations to /graphql");
       }
       const user = await streamUser(services, req);
-      open.hold(user, res);
+      await open.hold(user, res);
       const context: StreamContext = {
         user,
         client: clientOf(req),
