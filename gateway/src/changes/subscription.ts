@@ -1,13 +1,23 @@
 import { may, type Actor } from "../auth/access";
+import { catalogue } from "../auth/roles";
 import type { AuthUser } from "../auth/tokens";
 import { User } from "../resources/user";
 import type { Change, ChangeFeed } from "./feed";
 
-/** A subscriber this far behind is ended (it reconnects and re-reads), rather than held in memory without end. */
+/** A subscriber this far behind is ended (it reconnects and re-reads), rather than held in memory without end (SUBSCRIPTION_MAX_BEHIND). */
 export const MAX_QUEUED = 1000;
 
 /** The resource name of API tokens' audit events (auth/apiTokens.ts). */
 const API_TOKEN = "ApiToken";
+
+/**
+ * The names among `names` that no change can carry (not a resource the roles know, nor API tokens): a stream
+ * asked only for those would stay silent for ever, so it is refused instead.
+ */
+export function unknownResources(names: readonly string[]): string[] {
+  const known = catalogue();
+  return [...new Set(names)].filter((name) => name !== API_TOKEN && !known.has(name));
+}
 
 /**
  * Whether `user` may learn of this change: the read rule of its resource, as a
@@ -27,22 +37,42 @@ export interface StreamOptions {
   /** The stream's user as their session (or API token) is now, checked every `recheckMs`: the stream ends when it ended, and follows a changed role. */
   recheck: () => Promise<AuthUser | undefined>;
   recheckMs: number;
+  /** Changes held for a subscriber that has not taken them: one more ends the stream (MAX_QUEUED unless told). */
+  maxQueued?: number;
+  /**
+   * Settles once the subscriber's connection has room for more (undefined when it has now): until then no change
+   * is handed over, so a client that does not read lets its changes wait here, where `maxQueued` bounds them.
+   */
+  room?: () => Promise<void> | undefined;
+  /** Told once when the stream ends for being `maxQueued` behind (its connection is to be closed: its client does not read). */
+  behind?: () => void;
 }
 
 /**
  * The changes a subscriber hears from now on, each checked against what they
- * may read; ends when their session ends, or when they fall MAX_QUEUED behind.
+ * may read; ends when their session ends, or when they fall `maxQueued` behind.
  *
  * An iterator by hand, not an async generator: a generator waiting for the next
  * change cannot be ended from outside (its `return()` waits until it yields), so
  * a stream whose client left kept its listener and its recheck timer for ever.
  */
-export function changeStream({ feed, user: first, resources: only, recheck, recheckMs }: StreamOptions): AsyncIterableIterator<Change> {
+export function changeStream({
+  feed,
+  user: first,
+  resources: only,
+  recheck,
+  recheckMs,
+  maxQueued = MAX_QUEUED,
+  room,
+  behind,
+}: StreamOptions): AsyncIterableIterator<Change> {
   let user = first;
   const wanted = only?.length ? new Set(only) : undefined;
   const queued: Change[] = [];
   const finished: IteratorReturnResult<undefined> = { done: true, value: undefined };
   let waiting: ((result: IteratorResult<Change>) => void) | undefined;
+  /** Wakes a `next` waiting for room, when the stream ends meanwhile. */
+  let wake: (() => void) | undefined;
   let ended = false;
 
   const end = () => {
@@ -52,6 +82,7 @@ export function changeStream({ feed, user: first, resources: only, recheck, rech
     stop();
     waiting?.(finished);
     waiting = undefined;
+    wake?.();
   };
   const stop = feed.listen((change) => {
     if (ended || (wanted && !wanted.has(change.resource)) || !mayHear(change, user)) return;
@@ -59,8 +90,10 @@ export function changeStream({ feed, user: first, resources: only, recheck, rech
       const deliver = waiting;
       waiting = undefined;
       deliver({ done: false, value: change });
-    } else if (queued.length >= MAX_QUEUED) end();
-    else queued.push(change);
+    } else if (queued.length >= maxQueued) {
+      end();
+      behind?.();
+    } else queued.push(change);
   });
   const timer = setInterval(() => {
     recheck().then(
@@ -73,10 +106,13 @@ export function changeStream({ feed, user: first, resources: only, recheck, rech
   }, recheckMs);
 
   return {
-    next: () => {
-      if (ended) return Promise.resolve(finished);
+    next: async () => {
+      const full = ended ? undefined : room?.();
+      if (full) await Promise.race([full, new Promise<void>((resolve) => (wake = resolve))]);
+      wake = undefined;
+      if (ended) return finished;
       const change = queued.shift();
-      if (change) return Promise.resolve({ done: false, value: change });
+      if (change) return { done: false, value: change };
       return new Promise((resolve) => (waiting = resolve));
     },
     return: () => {

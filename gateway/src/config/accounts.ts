@@ -30,6 +30,12 @@ export interface SubscriptionLimits {
   total: number;
   /** SUBSCRIPTION_RECHECK_MS: how often a stream checks its session (it ends within this of a sign-out). */
   recheckMs: number;
+  /** SUBSCRIPTION_MAX_BEHIND: changes a stream may hold that its client has not taken yet, before it is ended. */
+  maxBehind: number;
+  /** SUBSCRIPTION_MAX_BUFFERED_KB, in bytes: output a stream may hold unsent (its client reads too slowly); past it its changes wait. */
+  maxBufferedBytes: number;
+  /** PRESENCE_PER_MINUTE: announcePresence calls one user may make in a minute. */
+  presencePerMinute: number;
 }
 
 const registration = oneOf(["open", "approval", "closed"], "open, approval or closed");
@@ -94,7 +100,7 @@ export const accountSettings = settingGroup({
       parse: wholeNumber(1, 1000),
       default: "5",
       description:
-        "change streams (`/graphql/stream`) one user may hold open, their sessions and API tokens together; one more is answered 429",
+        "change streams (`/graphql/stream`) one user may hold open, their sessions and API tokens together, on every replica sharing `REDIS_URL` together; one more is answered 429",
     }),
     SUBSCRIPTIONS_MAX: setting({
       parse: wholeNumber(1, 100_000),
@@ -106,6 +112,24 @@ export const accountSettings = settingGroup({
       default: "2000",
       description:
         "how often an open change stream checks its session or API token: it ends within this time of a sign-out or revocation, and follows a changed role",
+    }),
+    SUBSCRIPTION_MAX_BEHIND: setting({
+      parse: wholeNumber(10, 100_000),
+      default: "1000",
+      description:
+        "changes an open change stream may hold that its client has not taken yet (they wait while its connection is full, see `SUBSCRIPTION_MAX_BUFFERED_KB`); one more ends the stream and closes its connection (the client reconnects and re-reads)",
+    }),
+    SUBSCRIPTION_MAX_BUFFERED_KB: setting({
+      parse: wholeNumber(16, 65_536),
+      default: "256",
+      description:
+        "kilobytes of output an open change stream may hold unsent because its client reads too slowly; past it no more is sent until the client catches up, its changes wait (at most `SUBSCRIPTION_MAX_BEHIND`, then the stream is ended), so a client that never reads holds no more memory than these two bounds",
+    }),
+    PRESENCE_PER_MINUTE: setting({
+      parse: wholeNumber(1, 100_000),
+      default: "60",
+      description:
+        "`announcePresence` calls one user may make in a minute, all their tabs together (shared through Redis when `REDIS_URL` is set); more are answered `TOO_MANY_REQUESTS` with a retry delay",
     }),
     SESSION_CACHE_MS: setting({
       parse: wholeNumber(0, 60_000),
@@ -174,6 +198,9 @@ export function accountConfig(values: Values<typeof accountSettings>, dataDir: s
       perUser: values.SUBSCRIPTIONS_PER_USER,
       total: values.SUBSCRIPTIONS_MAX,
       recheckMs: values.SUBSCRIPTION_RECHECK_MS,
+      maxBehind: values.SUBSCRIPTION_MAX_BEHIND,
+      maxBufferedBytes: values.SUBSCRIPTION_MAX_BUFFERED_KB * 1024,
+      presencePerMinute: values.PRESENCE_PER_MINUTE,
     } satisfies SubscriptionLimits,
   };
 }

@@ -1,8 +1,9 @@
 import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from "type-graphql";
-import { UnauthenticatedError } from "../errors";
+import { UnauthenticatedError, ValidationError } from "../errors";
 import type { Change } from "../changes/feed";
-import { changeStream } from "../changes/subscription";
+import { changeStream, unknownResources } from "../changes/subscription";
 import type { GqlContext } from "./context";
+import { toGraphQLError } from "./errors";
 
 @ObjectType("Change", { description: "One committed write: read the record itself for its values (what you may read of it)" })
 class ChangeType implements Change {
@@ -31,6 +32,10 @@ class ChangeType implements Change {
 /** What a subscription's context adds: the stream's user as it is now (GET/POST /graphql/stream, graphql/stream.ts). */
 export interface StreamContext extends GqlContext {
   recheck: () => Promise<GqlContext["user"]>;
+  /** Settles once the connection has room for the next change (graphql/streamWriter.ts). */
+  room: () => Promise<void> | undefined;
+  /** Closes the connection of a stream that fell too far behind. */
+  behind: () => void;
 }
 
 @Resolver()
@@ -41,12 +46,27 @@ export class ChangesResolver {
     subscribe: ({ args, context }) => {
       const ctx = context as StreamContext;
       if (!ctx.user) throw new UnauthenticatedError("Sign in first: a valid, unexpired token is required");
+      const { resources } = args as { resources?: string[] | null };
+      // A stream of names no change carries would never say anything: the caller learns of the typo at once.
+      const unknown = unknownResources(resources ?? []);
+      if (unknown.length) {
+        const names = unknown
+          .slice(0, 10)
+          .map((name) => JSON.stringify(name.slice(0, 64)))
+          .join(", ");
+        throw toGraphQLError(
+          new ValidationError({ resources: `Unknown resources: ${names} (name them by their GraphQL type, e.g. News)` }),
+        );
+      }
       return changeStream({
         feed: ctx.services.changes,
         user: ctx.user,
-        resources: (args as { resources?: string[] | null }).resources,
+        resources,
         recheck: ctx.recheck,
         recheckMs: ctx.services.config.subscriptions.recheckMs,
+        maxQueued: ctx.services.config.subscriptions.maxBehind,
+        room: ctx.room,
+        behind: ctx.behind,
       });
     },
   })

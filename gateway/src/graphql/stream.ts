@@ -1,22 +1,16 @@
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { getOperationAST, parse, specifiedRules, validate, type GraphQLSchema, type ValidationRule } from "graphql";
-import { createHandler } from "graphql-sse/lib/use/express";
 import { viaOf } from "../audit/via";
 import { allowedFrom } from "../auth/roles";
 import type { AuthUser } from "../auth/tokens";
-import {
-  AppError,
-  ForbiddenError,
-  MalformedRequestError,
-  ServiceUnavailableError,
-  TooManyRequestsError,
-  UnauthenticatedError,
-} from "../errors";
+import { AppError, ForbiddenError, MalformedRequestError, ServiceUnavailableError, UnauthenticatedError } from "../errors";
 import { clientOf } from "../http/client";
 import type { Services } from "../services";
 import type { StreamContext } from "./ChangesResolver";
 import { authenticate } from "./context";
 import { documentLimits } from "./documentLimits";
+import { OpenStreams } from "./openStreams";
+import { boundedSseHandler, endBehind, roomIn } from "./streamWriter";
 import { variableLimits } from "./variableLimits";
 
 /** A refusal as GraphQL clients read one: `{ errors: [{ message, extensions: { code } }] }` with its status. */
@@ -38,50 +32,29 @@ async function streamUser(services: Services, req: Request, options?: { counted?
   return user;
 }
 
-/** Streams open on this process, in all and per user: each is bounded (SUBSCRIPTIONS_PER_USER, SUBSCRIPTIONS_MAX). */
-class OpenStreams {
-  private total = 0;
-  private readonly byUser = new Map<number, number>();
-  constructor(private readonly limits: Services["config"]["subscriptions"]) {}
-
-  /** Holds a place for `user`'s stream until `res` closes, or refuses (429 for the user, 503 for the process). */
-  hold(user: AuthUser, res: Response) {
-    const mine = this.byUser.get(user.id) ?? 0;
-    if (mine >= this.limits.perUser) {
-      throw new TooManyRequestsError(`You already have ${mine} change streams open; close one (at most ${this.limits.perUser})`, 30);
-    }
-    if (this.total >= this.limits.total)
-      throw new ServiceUnavailableError("This server holds as many change streams as it may; try again shortly");
-    this.total++;
-    this.byUser.set(user.id, mine + 1);
-    res.once("close", () => {
-      this.total--;
-      const left = (this.byUser.get(user.id) ?? 1) - 1;
-      if (left) this.byUser.set(user.id, left);
-      else this.byUser.delete(user.id);
-    });
-  }
-}
-
 /**
  * GET/POST /graphql/stream: GraphQL subscriptions over Server-Sent Events
  * (graphql-sse, distinct connections: one stream per subscription, so it
  * works through HTTP/1 proxies). The same limits as /graphql apply to the
  * document and its variables; the stream is authenticated with its Bearer
  * token, bounded per user and in all, sends a comment every 12 s (proxies
- * keep it open), and ends when its session ends. Queries and mutations go to
+ * keep it open), and ends when its session ends or when its client falls too
+ * far behind (streamWriter.ts). Queries and mutations go to
  * /graphql; reserved streams (PUT/DELETE) are not offered.
  */
 export function changeStreamRouter(services: Services, schema: GraphQLSchema, rules: readonly ValidationRule[]): Router {
   const { config } = services;
-  const open = new OpenStreams(config.subscriptions);
+  const open = new OpenStreams(config.subscriptions, services.redis, config.redis?.prefix);
   const allRules = [...specifiedRules, ...rules];
-  const handler = createHandler({
-    schema,
-    validate: (_schema, document) => validate(schema, document, allRules),
-    // Made by `checked` below, once the caller and the limits passed.
-    context: (req) => (req.context as { res: Response }).res.locals.streamContext as Record<string, unknown>,
-  });
+  const handler = boundedSseHandler(
+    {
+      schema,
+      validate: (_schema, document) => validate(schema, document, allRules),
+      // Made by `checked` below, once the caller and the limits passed.
+      context: (req) => req.context.res.locals.streamContext as Record<string, unknown>,
+    },
+    config.subscriptions.maxBufferedBytes,
+  );
 
   const checked: RequestHandler = async (req, res, next) => {
     try {
@@ -89,9 +62,12 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         res.set("Allow", "GET, POST");
         throw new AppError("METHOD_NOT_ALLOWED", 405, "Open a change stream with GET or POST (one stream per subscription)");
       }
-      if (req.headers.accept !== "text/event-stream") {
+      // Any Accept that takes text/event-stream (listed among others, or as text/* or */*, with a q above 0).
+      if (!req.headers.accept || !req.accepts("text/event-stream")) {
         throw new AppError("NOT_ACCEPTABLE", 406, "A change stream is sent as text/event-stream: ask for it in Accept");
       }
+      // graphql-sse streams only for this exact header (anything else it takes for its reserved-stream mode).
+      req.headers.accept = "text/event-stream";
       const source = req.method === "GET" ? req.query.query : (req.body as { query?: unknown } | undefined)?.query;
       if (typeof source !== "string") throw new MalformedRequestError("Send the subscription document as `query`");
       const operationName = req.method === "GET" ? req.query.operationName : (req.body as { operationName?: unknown }).operationName;
@@ -105,12 +81,14 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         throw new MalformedRequestError("Only subscriptions are served here; send queries and mutations to /graphql");
       }
       const user = await streamUser(services, req);
-      open.hold(user, res);
+      await open.hold(user, res);
       const context: StreamContext = {
         user,
         client: clientOf(req),
         via: viaOf(req, "graphql"),
         services,
+        room: roomIn(res, config.subscriptions.maxBufferedBytes),
+        behind: () => endBehind(res),
         // The session or token as it is now (its role too); undefined once it ended.
         recheck: () =>
           streamUser(services, req, { counted: false }).catch((error: unknown) => {

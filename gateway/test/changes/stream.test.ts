@@ -158,6 +158,33 @@ describe("change stream (GraphQL subscription over Server-Sent Events)", () => {
     expect([huge.status, errorCode({ status: huge.status, body: JSON.parse(huge.body) })]).toEqual([400, "BAD_USER_INPUT"]);
   });
 
+  it("negotiates Accept: any list that takes text/event-stream (q above 0) opens the stream; the rest is 406", async () => {
+    const taken = ["text/event-stream, application/json", "application/json;q=0.9, text/event-stream;q=0.5", "text/*", "*/*"];
+    for (const accept of taken) {
+      const stream = await open(admin, { headers: { accept }, variables: { r: ["News"] } });
+      expect([accept, stream.status, stream.headers["content-type"]]).toEqual([accept, 200, expect.stringMatching(/^text\/event-stream/)]);
+      stream.close();
+      await stream.ended;
+    }
+    for (const accept of ["application/json", "text/event-stream;q=0, application/json", "text/event-stream;q=0, */*", "text/html"]) {
+      const refused = await open(admin, { headers: { accept } });
+      expect([accept, refused.status, JSON.parse(refused.body).errors[0].extensions.code]).toEqual([accept, 406, "NOT_ACCEPTABLE"]);
+    }
+  });
+
+  it("answers a field error naming the resources no change carries, instead of a stream that never says anything", async () => {
+    const stream = await open(admin, { variables: { r: ["News", "Nope", "__proto__"] } });
+    await stream.ended;
+    const next = /^event: next\ndata: (.*)$/m.exec(stream.body);
+    const { errors } = JSON.parse(next![1]) as {
+      errors: { message: string; extensions: { code: string; fieldErrors: Record<string, string> } }[];
+    };
+    expect(errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(errors[0].extensions.fieldErrors.resources).toMatch(/"Nope", "__proto__"/);
+    expect(errors[0].message).not.toMatch(/"News"/);
+    expect(stream.body).toMatch(/event: complete/);
+  });
+
   it("bounds the streams one user holds open (SUBSCRIPTIONS_PER_USER), answering 429 with Retry-After", async () => {
     const held = await Promise.all([open(operator), open(operator), open(operator)]);
     expect(held.map((stream) => stream.status)).toEqual([200, 200, 200]);

@@ -57,4 +57,34 @@ describe("a subscriber's stream of changes", () => {
     await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
     expect(listeners.size).toBe(0);
   });
+
+  it("hands nothing over while its connection is full: the changes wait, and once more than maxQueued wait it ends and says so", async () => {
+    const { feed, listeners, tell } = countingFeed();
+    let full = true;
+    let makeRoom: () => void = () => undefined;
+    const room = () => (full ? new Promise<void>((resolve) => (makeRoom = resolve)) : undefined);
+    let behind = 0;
+    const stream = changeStream({
+      feed,
+      user: admin,
+      recheck: async () => admin,
+      recheckMs: 60_000,
+      maxQueued: 3,
+      room,
+      behind: () => behind++,
+    });
+    const first = stream.next();
+    tell({ id: "1" });
+    tell({ id: "2" });
+    // Room again: the waiting change is handed over, the others stay queued.
+    full = false;
+    makeRoom();
+    expect((await first).value).toMatchObject({ id: "1" });
+    full = true;
+    const held = stream.next();
+    for (const id of ["3", "4", "5"]) tell({ id });
+    expect([behind, listeners.size]).toEqual([1, 0]);
+    // Ending wakes the change that waited for room: the stream is over.
+    await expect(held).resolves.toEqual({ done: true, value: undefined });
+  });
 });
