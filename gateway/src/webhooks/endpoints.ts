@@ -103,8 +103,9 @@ export class WebhookEndpoints {
     const key = idOf(id, "webhook");
     const current = await this.find(key);
     await this.write(actor, via, "delete", async (manager) => {
-      await manager.query(`DELETE FROM webhook_deliveries WHERE webhookId = ?`, [key]);
+      // The endpoint's row first, as a claim takes it (see lockEndpoint), so the two never wait for each other.
       await manager.query(`DELETE FROM webhooks WHERE id = ?`, [key]);
+      await manager.query(`DELETE FROM webhook_deliveries WHERE webhookId = ?`, [key]);
       return { before: current, after: undefined };
     });
     return current;
