@@ -17,6 +17,8 @@ const MAX_IN_FLIGHT = 10;
 /** How often the delivery log is pruned of finished deliveries past WEBHOOK_LOG_DAYS, and by how many rows per statement. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const PRUNE_BATCH = 1000;
+/** Deliveries changed by one statement when an endpoint is backed off or released. */
+const CHANGE_BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -138,7 +140,7 @@ export class WebhookWorker {
     const test = delivery.eventType === TEST_EVENT;
     if (attempt.ok) {
       webhookDeliveries.inc({ outcome: "delivered" });
-      await inTransaction(this.ds, async (manager) => {
+      await this.transaction(async (manager) => {
         if (!test) await manager.query(`UPDATE webhooks SET consecutiveFailures = 0 WHERE id = ?`, [delivery.webhookId]);
         await this.update(manager, delivery.id, { ...common, status: "delivered", deliveredAt: now });
         if (!test) await this.release(manager, delivery.webhookId, now);
@@ -148,7 +150,7 @@ export class WebhookWorker {
     if (now < delivery.retryUntil) {
       webhookDeliveries.inc({ outcome: "retried" });
       const next = this.nextAttempt(delivery, now);
-      await inTransaction(this.ds, async (manager) => {
+      await this.transaction(async (manager) => {
         if (!test) await lockEndpoint(manager, delivery.webhookId);
         await this.update(manager, delivery.id, { ...common, status: "pending", nextAttemptAt: next });
         if (!test) await this.holdBack(manager, delivery.webhookId, next);
@@ -158,7 +160,7 @@ export class WebhookWorker {
     webhookDeliveries.inc({ outcome: "failed" });
     this.log.warn({ webhook: delivery.webhookId, delivery: delivery.id, error: attempt.error }, "webhook delivery failed: no more retries");
     await this.trail.during(async () => {
-      const event = await inTransaction(this.ds, async (manager) => {
+      const event = await this.transaction(async (manager) => {
         if (test) {
           await this.update(manager, delivery.id, { ...common, status: "failed" });
           return undefined;
@@ -212,10 +214,12 @@ export class WebhookWorker {
    * most until its own window's end, where it has its last attempt). Test events keep their one immediate try.
    */
   private holdBack(manager: EntityManager, webhookId: number, until: number) {
-    return manager.query(
-      `UPDATE webhook_deliveries SET nextAttemptAt = CASE WHEN retryUntil < ? THEN retryUntil ELSE ? END
-       WHERE webhookId = ? AND status = 'pending' AND eventType <> ? AND nextAttemptAt < ? AND nextAttemptAt < retryUntil`,
-      [until, until, webhookId, TEST_EVENT, until],
+    return this.changePending(
+      manager,
+      "nextAttemptAt = CASE WHEN retryUntil < ? THEN retryUntil ELSE ? END",
+      [until, until],
+      "webhookId = ? AND status = 'pending' AND eventType <> ? AND nextAttemptAt < ? AND nextAttemptAt < retryUntil",
+      [webhookId, TEST_EVENT, until],
     );
   }
 
@@ -225,10 +229,46 @@ export class WebhookWorker {
    * every other delivery's success).
    */
   private release(manager: EntityManager, webhookId: number, now: number) {
-    return manager.query(
-      `UPDATE webhook_deliveries SET nextAttemptAt = ? WHERE webhookId = ? AND status = 'pending' AND attempts = 0 AND nextAttemptAt > ?`,
-      [now, webhookId, now],
+    return this.changePending(
+      manager,
+      "nextAttemptAt = ?",
+      [now],
+      "webhookId = ? AND status = 'pending' AND attempts = 0 AND nextAttemptAt > ?",
+      [webhookId, now],
     );
+  }
+
+  /**
+   * Changes the deliveries that `where` picks by their ids, in batches, the condition checked again as each row is
+   * locked: by primary key MariaDB locks those rows alone, where a range of an index (status, nextAttemptAt) would lock
+   * other endpoints' deliveries too, and wait for, or deadlock with, their claims and the writes that queue new ones.
+   */
+  private async changePending(manager: EntityManager, set: string, setArgs: unknown[], where: string, whereArgs: unknown[]) {
+    const ids = ((await manager.query(`SELECT id FROM webhook_deliveries WHERE ${where}`, whereArgs)) as { id: unknown }[]).map((row) =>
+      Number(row.id),
+    );
+    for (let start = 0; start < ids.length; start += CHANGE_BATCH) {
+      const batch = ids.slice(start, start + CHANGE_BATCH);
+      await manager.query(`UPDATE webhook_deliveries SET ${set} WHERE id IN (${batch.map(() => "?").join(", ")}) AND ${where}`, [
+        ...setArgs,
+        ...batch,
+        ...whereArgs,
+      ]);
+    }
+  }
+
+  /**
+   * A transaction recording an attempt, run again (up to three times) when MariaDB rolled it back as a deadlock's
+   * victim: otherwise the delivery would stay claimed until its lease ran out, holding one of its endpoint's slots.
+   */
+  private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await inTransaction(this.ds, work);
+      } catch (error) {
+        if (tries >= 3 || (error as { code?: unknown }).code !== "ER_LOCK_DEADLOCK") throw error;
+      }
+    }
   }
 
   /**
