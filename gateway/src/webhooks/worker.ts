@@ -149,11 +149,13 @@ export class WebhookWorker {
     }
     if (now < delivery.retryUntil) {
       webhookDeliveries.inc({ outcome: "retried" });
-      const next = this.nextAttempt(delivery, now);
       await this.transaction(async (manager) => {
-        if (!test) await lockEndpoint(manager, delivery.webhookId);
+        if (test)
+          return this.update(manager, delivery.id, { ...common, status: "pending", nextAttemptAt: this.nextAttempt(delivery, now) });
+        await lockEndpoint(manager, delivery.webhookId);
+        const next = this.nextAttempt({ ...delivery, attempts: await this.streak(manager, delivery) }, now);
         await this.update(manager, delivery.id, { ...common, status: "pending", nextAttemptAt: next });
-        if (!test) await this.holdBack(manager, delivery.webhookId, next);
+        await this.holdBack(manager, delivery.webhookId, now, next);
       });
       return;
     }
@@ -167,7 +169,12 @@ export class WebhookWorker {
         }
         await manager.query(`UPDATE webhooks SET consecutiveFailures = consecutiveFailures + 1 WHERE id = ?`, [delivery.webhookId]);
         await this.update(manager, delivery.id, { ...common, status: "failed" });
-        await this.holdBack(manager, delivery.webhookId, this.nextAttempt(delivery, now, Infinity));
+        await this.holdBack(
+          manager,
+          delivery.webhookId,
+          now,
+          this.nextAttempt({ ...delivery, attempts: await this.streak(manager, delivery) }, now, Infinity),
+        );
         const reason = `Disabled after ${this.config.maxFailures} failed deliveries in a row (last: ${attempt.error ?? "no answer"})`.slice(
           0,
           255,
@@ -210,16 +217,29 @@ export class WebhookWorker {
   }
 
   /**
-   * Backs a failing endpoint off as a whole: its pending deliveries due sooner than `until` wait until then (each at
-   * most until its own window's end, where it has its last attempt). Test events keep their one immediate try.
+   * How many times in a row the endpoint has failed, as far as its waiting deliveries tell: the most attempts among
+   * them (a new delivery failing at a dead endpoint waits as long as the oldest one tried, not a first retry's wait).
    */
-  private holdBack(manager: EntityManager, webhookId: number, until: number) {
+  private async streak(manager: EntityManager, delivery: Claimed): Promise<number> {
+    const [row] = (await manager.query(
+      `SELECT MAX(attempts) AS n FROM webhook_deliveries WHERE webhookId = ? AND status = 'pending' AND eventType <> ?`,
+      [delivery.webhookId, TEST_EVENT],
+    )) as { n: unknown }[];
+    return Math.max(delivery.attempts, Number(row?.n ?? 0));
+  }
+
+  /**
+   * Backs a failing endpoint off as a whole: its pending deliveries due within half the wait until `until` wait until
+   * then (each at most until its own window's end, where it has its last attempt). Those held longer already are
+   * left: a dead endpoint's long backlog is not rewritten on each of its failures. Test events keep their one try.
+   */
+  private holdBack(manager: EntityManager, webhookId: number, now: number, until: number) {
     return this.changePending(
       manager,
       "nextAttemptAt = CASE WHEN retryUntil < ? THEN retryUntil ELSE ? END",
       [until, until],
       "webhookId = ? AND status = 'pending' AND eventType <> ? AND nextAttemptAt < ? AND nextAttemptAt < retryUntil",
-      [webhookId, TEST_EVENT, until],
+      [webhookId, TEST_EVENT, now + Math.ceil((until - now) / 2)],
     );
   }
 
