@@ -49,8 +49,8 @@ describe("a failing endpoint is backed off as a whole", () => {
     const failed = after.filter((row) => row.attempts === 1);
     const held = after.filter((row) => row.attempts === 0);
     expect(held).toHaveLength(8);
-    // The other eight wait as long as the failed ones, though none of them was tried: the endpoint was asked twice, not ten times.
-    const until = Math.max(...failed.map((row) => row.nextAttemptAt));
+    // The other eight wait as long as a failed one, though none of them was tried: the endpoint was asked twice, not ten times.
+    const until = Math.min(...failed.map((row) => row.nextAttemptAt));
     for (const row of held) expect([row.id, row.nextAttemptAt >= until]).toEqual([row.id, true]);
     expect(until).toBeGreaterThan(Date.now());
     expect(receiver.received).toHaveLength(2);
