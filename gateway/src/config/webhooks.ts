@@ -20,6 +20,8 @@ export interface WebhookConfig {
   logDays: number;
   /** How often a worker looks for due deliveries (a change on this replica or, through Redis, another wakes it at once). */
   pollMs: number;
+  /** Deliveries to one endpoint in flight at once, across every replica: a slow endpoint holds that many, never more. */
+  perEndpoint: number;
 }
 
 export const webhookSettings = settingGroup({
@@ -76,6 +78,12 @@ export const webhookSettings = settingGroup({
       default: "1000",
       description: "how often each replica's worker looks for due deliveries; a change wakes it at once",
     }),
+    WEBHOOK_IN_FLIGHT_PER_ENDPOINT: setting({
+      parse: wholeNumber(1, 10),
+      default: "2",
+      description:
+        "deliveries to one endpoint in flight at once, across all replicas: a hanging or slow endpoint holds at most these, and the workers serve the endpoints with due deliveries in turn",
+    }),
   },
 });
 
@@ -89,4 +97,5 @@ export const webhookConfig = (values: Values<typeof webhookSettings>): WebhookCo
   maxFailures: values.WEBHOOK_MAX_FAILURES,
   logDays: values.WEBHOOK_LOG_DAYS,
   pollMs: values.WEBHOOK_POLL_MS,
+  perEndpoint: values.WEBHOOK_IN_FLIGHT_PER_ENDPOINT,
 });

@@ -13,7 +13,7 @@ import {
   Query,
   Resolver,
 } from "type-graphql";
-import { DELIVERY_SORT_FIELDS, DELIVERY_STATUSES, WEBHOOK_SORT_FIELDS } from "../webhooks/endpoints";
+import { DELIVERY_SORT_FIELDS, DELIVERY_STATUSES, WEBHOOK_SORT_FIELDS } from "../webhooks/views";
 import { WEBHOOK_OPERATIONS } from "../webhooks/payload";
 import type { GqlContext } from "./context";
 import { ListMetadata } from "./resourceTypes";
@@ -52,7 +52,14 @@ class WebhookDelivery {
   @Field(() => Int, { nullable: true, description: "The last attempt's HTTP status; null when none came" }) responseStatus: number | null;
   @Field(() => Int, { nullable: true, description: "The last attempt's time, in milliseconds" }) latencyMs: number | null;
   @Field(() => String, { nullable: true, description: "Why the last attempt failed" }) lastError: string | null;
-  @Field(() => String, { description: "The JSON body sent" }) body: string;
+  @Field(() => String, {
+    description: "The JSON body sent; a fixed text naming the resource instead when your role may not read the record it carries",
+  })
+  body: string;
+  @Field(() => Boolean, {
+    description: "Whether `body` is withheld from you: your role may not read the resource of the record it carries",
+  })
+  bodyHidden: boolean;
   @Field(() => GraphQLISODateTime) createdAt: Date;
   @Field(() => GraphQLISODateTime, { nullable: true, description: "When a pending delivery is tried next" }) nextAttemptAt: Date | null;
   @Field(() => GraphQLISODateTime, { nullable: true }) deliveredAt: Date | null;

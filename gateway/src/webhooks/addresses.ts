@@ -6,8 +6,13 @@ import { BlockList, isIP, type LookupFunction } from "net";
  * private networks and of cloud metadata services. Private (RFC 1918, unique
  * local), loopback, link-local (169.254.169.254, the metadata address, is one),
  * carrier-grade NAT (Alibaba's metadata is there), unspecified, multicast and
- * reserved ranges, and IPv6 forms that embed an IPv4 address (NAT64, 6to4;
- * an IPv4-mapped address, ::ffff:a.b.c.d, BlockList checks against the IPv4 rules).
+ * reserved ranges, the deprecated site-local fec0::/10, and every IPv6 form
+ * that embeds an IPv4 address, which a host or a gateway may turn into that
+ * IPv4 address: IPv4-compatible (::a.b.c.d), IPv4-translated
+ * (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48),
+ * 6to4 (2002::/16) and Teredo (2001::/32). Those are refused whole, whatever
+ * IPv4 address they carry: none is a webhook receiver's public address. An
+ * IPv4-mapped address (::ffff:a.b.c.d) BlockList checks against the IPv4 rules.
  */
 const REFUSED = new BlockList();
 for (const [network, prefix] of [
@@ -25,12 +30,16 @@ for (const [network, prefix] of [
 ] as const)
   REFUSED.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // Unspecified (::), loopback (::1) and IPv4-compatible (::a.b.c.d).
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2001::", 32],
   ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const)
   REFUSED.addSubnet(network, prefix, "ipv6");

@@ -10,114 +10,26 @@ import { inTransaction } from "../resources/kit/transaction";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import type { WebhookConfig } from "../config";
 import { urlProblem } from "./addresses";
-import { FOLLOWED, listOf } from "./outbox";
+import { FOLLOWED } from "./outbox";
 import { TEST_EVENT, testPayload, WEBHOOK_OPERATIONS } from "./payload";
 import { newMessageId, newSecret } from "./signing";
+import { refuseInvalidText } from "./text";
+import {
+  DELIVERY_SORT_FIELDS,
+  DELIVERY_STATUSES,
+  type DeliveryView,
+  deliveryOf,
+  idOf,
+  type ListParams,
+  pageOf,
+  WEBHOOK_SORT_FIELDS,
+  type WebhookInput,
+  webhookOf,
+  type WebhookView,
+} from "./views";
 
 /** Refuses a caller whose role does not grant `action` on webhooks (redelivering and test events are updates). */
 const allowed = (action: PermAction, actor: Actor) => authorizeTo({ action, resource: WEBHOOK }, actor);
-
-/** An endpoint as the API shows it (never its secret). */
-export interface WebhookView {
-  id: string;
-  url: string;
-  description: string | null;
-  resources: string[];
-  operations: string[];
-  enabled: boolean;
-  /** Failed deliveries in a row (reset by a delivered one). */
-  consecutiveFailures: number;
-  /** When the worker disabled it after WEBHOOK_MAX_FAILURES failed deliveries in a row, and why; null otherwise. */
-  disabledAt: Date | null;
-  disabledReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface DeliveryView {
-  id: string;
-  webhookId: string;
-  webhookMessageId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  responseStatus: number | null;
-  latencyMs: number | null;
-  lastError: string | null;
-  body: string;
-  createdAt: Date;
-  nextAttemptAt: Date | null;
-  deliveredAt: Date | null;
-}
-
-export interface WebhookInput {
-  url?: string | null;
-  description?: string | null;
-  resources?: string[] | null;
-  operations?: string[] | null;
-  enabled?: boolean | null;
-}
-
-export interface ListParams<F> {
-  page?: number;
-  perPage?: number;
-  sortField?: string;
-  sortOrder?: string;
-  filter?: F;
-}
-
-export const WEBHOOK_SORT_FIELDS = ["id", "url", "description", "enabled", "consecutiveFailures", "createdAt", "updatedAt"];
-export const DELIVERY_SORT_FIELDS = ["id", "eventType", "status", "attempts", "responseStatus", "latencyMs", "createdAt", "deliveredAt"];
-export const DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"];
-
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const date = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
-const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
-
-const webhookOf = (row: Record<string, unknown>): WebhookView => ({
-  id: String(row.id),
-  url: String(row.url),
-  description: str(row.description),
-  resources: listOf(row.resources),
-  operations: listOf(row.operations),
-  enabled: Boolean(Number(row.enabled)),
-  consecutiveFailures: Number(row.consecutiveFailures),
-  disabledAt: date(row.disabledAt),
-  disabledReason: str(row.disabledReason),
-  createdAt: date(row.createdAt)!,
-  updatedAt: date(row.updatedAt)!,
-});
-
-const deliveryOf = (row: Record<string, unknown>): DeliveryView => ({
-  id: String(row.id),
-  webhookId: String(row.webhookId),
-  webhookMessageId: String(row.messageId),
-  eventType: String(row.eventType),
-  status: String(row.status),
-  attempts: Number(row.attempts),
-  responseStatus: num(row.responseStatus),
-  latencyMs: num(row.latencyMs),
-  lastError: str(row.lastError),
-  body: String(row.body),
-  createdAt: date(row.createdAt)!,
-  nextAttemptAt: row.status === "pending" ? date(row.nextAttemptAt) : null,
-  deliveredAt: date(row.deliveredAt),
-});
-
-const pageOf = (params: ListParams<unknown>, sortable: string[]) => {
-  const field = params.sortField ?? "id";
-  if (!sortable.includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
-  const order = String(params.sortOrder).toUpperCase() === "ASC" ? "ASC" : "DESC";
-  const perPage = Math.min(Math.max(Number(params.perPage ?? 25) || 25, 1), 1000);
-  const page = Math.max(Number(params.page ?? 0) || 0, 0);
-  return `ORDER BY ${field} ${order}, id ${order} LIMIT ${perPage} OFFSET ${page * perPage}`;
-};
-
-const idOf = (id: unknown, what: string) => {
-  const number = Number(id);
-  if (!Number.isSafeInteger(number) || number < 1) throw new NotFoundError(`No ${what} ${String(id)}`);
-  return number;
-};
 
 /**
  * Webhook endpoints: made, changed and deleted by whoever the grid
@@ -191,8 +103,9 @@ export class WebhookEndpoints {
     const key = idOf(id, "webhook");
     const current = await this.find(key);
     await this.write(actor, via, "delete", async (manager) => {
-      await manager.query(`DELETE FROM webhook_deliveries WHERE webhookId = ?`, [key]);
+      // The endpoint's row first, as a claim takes it (see lockEndpoint), so the two never wait for each other.
       await manager.query(`DELETE FROM webhooks WHERE id = ?`, [key]);
+      await manager.query(`DELETE FROM webhook_deliveries WHERE webhookId = ?`, [key]);
       return { before: current, after: undefined };
     });
     return current;
@@ -233,7 +146,7 @@ export class WebhookEndpoints {
       `SELECT * FROM webhook_deliveries WHERE ${where} ${pageOf(params, DELIVERY_SORT_FIELDS)}`,
       args,
     )) as Record<string, unknown>[];
-    return rows.map(deliveryOf);
+    return rows.map((row) => deliveryOf(row, actor));
   }
 
   async countDeliveries(actor: Actor, filter?: { webhookId?: string; status?: string }): Promise<number> {
@@ -245,20 +158,20 @@ export class WebhookEndpoints {
 
   async delivery(actor: Actor, id: unknown): Promise<DeliveryView> {
     allowed("read", actor);
-    return this.findDelivery(id);
+    return this.findDelivery(id, actor);
   }
 
-  private async findDelivery(id: unknown): Promise<DeliveryView> {
+  private async findDelivery(id: unknown, actor: Actor): Promise<DeliveryView> {
     const key = idOf(id, "delivery");
     const [row] = (await this.ds.query(`SELECT * FROM webhook_deliveries WHERE id = ?`, [key])) as Record<string, unknown>[];
     if (!row) throw new NotFoundError(`No delivery ${key}`);
-    return deliveryOf(row);
+    return deliveryOf(row, actor);
   }
 
   /** Sends a delivery again, with its `webhook-id` (receivers that saw it may drop it), retried as a new one would be. */
   async redeliver(actor: Actor, deliveryId: unknown): Promise<DeliveryView> {
     allowed("update", actor);
-    const delivery = await this.findDelivery(deliveryId);
+    const delivery = await this.findDelivery(deliveryId, actor);
     if (delivery.status === "sending") throw new ValidationError({ deliveryId: "This delivery is being sent now" });
     const now = Date.now();
     await inTransaction(this.ds, (manager) =>
@@ -268,7 +181,7 @@ export class WebhookEndpoints {
       ),
     );
     this.due();
-    return this.findDelivery(delivery.id);
+    return this.findDelivery(delivery.id, actor);
   }
 
   /** A `webhook.test` delivery, tried once (even to a disabled endpoint: it checks the receiver before enabling it again). */
@@ -295,11 +208,12 @@ export class WebhookEndpoints {
     );
     this.due();
     const [row] = (await this.ds.query(`SELECT * FROM webhook_deliveries WHERE messageId = ?`, [messageId])) as Record<string, unknown>[];
-    return deliveryOf(row);
+    return deliveryOf(row, actor);
   }
 
   /** The values of a create (no `current`) or an update, field errors together. */
   private checked(actor: Actor, input: WebhookInput, current: WebhookView | undefined) {
+    refuseInvalidText({ url: input.url, description: input.description, resources: input.resources, operations: input.operations });
     const errors: Record<string, string> = {};
     const url = (input.url ?? current?.url ?? "").trim();
     const problem = url.length > 2000 ? "The URL may be at most 2000 characters" : urlProblem(url, this.config);
@@ -355,6 +269,7 @@ export class WebhookEndpoints {
   }
 
   private webhookFilter(filter: { q?: string; enabled?: boolean } = {}) {
+    refuseInvalidText({ q: filter.q });
     const where = ["1 = 1"];
     const args: unknown[] = [];
     if (filter.enabled !== undefined && filter.enabled !== null) {
@@ -369,6 +284,7 @@ export class WebhookEndpoints {
   }
 
   private deliveryFilter(filter: { webhookId?: string; status?: string } = {}) {
+    refuseInvalidText({ webhookId: filter.webhookId, status: filter.status });
     const where = ["1 = 1"];
     const args: unknown[] = [];
     if (filter.webhookId !== undefined && filter.webhookId !== null) {

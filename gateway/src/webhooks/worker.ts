@@ -7,44 +7,31 @@ import type { WebhookConfig } from "../config";
 import type { Logger } from "../logger";
 import { webhookDeliveries, webhookQueue } from "../metrics";
 import { inTransaction } from "../resources/kit/transaction";
+import { type Claimed, DeliveryClaims, lockEndpoint } from "./claim";
 import { TEST_EVENT } from "./payload";
 import { type Attempt, postOnce } from "./send";
 import { signatureOf } from "./signing";
 
-/** Deliveries one worker sends at once: a slow endpoint holds one of them, not the others' deliveries. */
+/** Deliveries one worker sends at once: a slow endpoint holds at most WEBHOOK_IN_FLIGHT_PER_ENDPOINT of them. */
 const MAX_IN_FLIGHT = 10;
 /** How often the delivery log is pruned of finished deliveries past WEBHOOK_LOG_DAYS, and by how many rows per statement. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const PRUNE_BATCH = 1000;
+/** Deliveries changed by one statement when an endpoint is backed off or released. */
+const CHANGE_BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long past an attempt's timeout its claim holds (the attempt, bounded by WEBHOOK_TIMEOUT_MS, and recording
- * its outcome): then another worker takes the delivery over, its sender having died (a killed replica).
- */
-const LEASE_MARGIN_MS = 5_000;
-
-interface Claimed {
-  id: number;
-  webhookId: number;
-  messageId: string;
-  eventType: string;
-  body: string;
-  attempts: number;
-  retryUntil: number;
-  url: string;
-  secret: string;
-}
-
-/**
- * Sends the outbox's deliveries. Every replica runs one; a delivery is claimed
- * by one conditional update (pending and due, or its lease run out → sending,
- * leased), which only one replica's update can win on either database, so each
- * is sent by one worker at a time. A record's deliveries to an endpoint go in
- * order: one waits while an earlier one of the same record is unfinished.
- * A failed attempt is retried after an exponential, jittered wait until the
- * delivery's retry window ends; then it is failed, and an endpoint whose
- * deliveries failed WEBHOOK_MAX_FAILURES times in a row is disabled.
+ * Sends the outbox's deliveries. Every replica runs one; DeliveryClaims says
+ * which it sends next (each by one worker at a time, fairly between endpoints,
+ * a record's deliveries to an endpoint in order). A failed attempt is retried
+ * after an exponential, jittered wait until the delivery's retry window ends;
+ * then it is failed, and an endpoint whose deliveries failed
+ * WEBHOOK_MAX_FAILURES times in a row is disabled. A failing endpoint is backed
+ * off as a whole: its other pending deliveries wait as long as the failed one,
+ * so a dead endpoint's backlog is not tried delivery after delivery; a new
+ * change is still tried at once (it notices the endpoint back), and a delivered
+ * attempt frees the deliveries that waited only for the endpoint.
  */
 export class WebhookWorker {
   private timer?: NodeJS.Timeout;
@@ -55,13 +42,16 @@ export class WebhookWorker {
   private readonly inFlight = new Set<Promise<void>>();
   /** What this worker gave the outbox gauges (a later worker in the same process may have replaced it). */
   private readonly queueSource = () => this.queue();
+  private readonly claims: DeliveryClaims;
 
   constructor(
     private readonly ds: DataSource,
     private readonly config: WebhookConfig,
     private readonly trail: AuditTrail,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.claims = new DeliveryClaims(ds, config);
+  }
 
   /** Starts polling every WEBHOOK_POLL_MS (after the migrations: it reads the outbox). */
   start() {
@@ -111,7 +101,7 @@ export class WebhookWorker {
     while (this.started) {
       const room = MAX_IN_FLIGHT - this.inFlight.size;
       if (room <= 0) return;
-      const claimed = await this.claim(room);
+      const claimed = await this.claims.claim(room);
       if (!claimed.length) return;
       for (const delivery of claimed) {
         const sending: Promise<void> = this.send(delivery).finally(() => {
@@ -121,51 +111,6 @@ export class WebhookWorker {
         this.inFlight.add(sending);
       }
     }
-  }
-
-  /** Up to `room` due deliveries, each won by this worker's conditional update. */
-  private async claim(room: number): Promise<Claimed[]> {
-    const now = Date.now();
-    const due = (await this.ds.query(
-      `SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhookId
-       WHERE ((d.status = 'pending' AND d.nextAttemptAt <= ?) OR (d.status = 'sending' AND d.leaseUntil < ?))
-         AND (w.enabled = ? OR d.eventType = ?)
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhookId = d.webhookId AND e.recordKey = d.recordKey
-           AND e.id < d.id AND e.status IN ('pending', 'sending'))
-       ORDER BY d.id LIMIT ${room}`,
-      [now, now, 1, TEST_EVENT],
-    )) as { id: unknown }[];
-    const claimed: Claimed[] = [];
-    for (const { id } of due) {
-      const won = await inTransaction(this.ds, (manager) =>
-        manager
-          .createQueryBuilder()
-          .update("webhook_deliveries")
-          .set({ status: "sending", leaseUntil: now + 2 * this.config.timeoutMs + LEASE_MARGIN_MS, attempts: () => "attempts + 1" })
-          .where("id = :id", { id: Number(id) })
-          .andWhere("((status = 'pending' AND nextAttemptAt <= :now) OR (status = 'sending' AND leaseUntil < :now))", { now })
-          .execute(),
-      );
-      if (!won.affected) continue;
-      const [row] = (await this.ds.query(
-        `SELECT d.id, d.webhookId, d.messageId, d.eventType, d.body, d.attempts, d.retryUntil, w.url, w.secret
-         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhookId WHERE d.id = ?`,
-        [Number(id)],
-      )) as Record<string, unknown>[];
-      if (row)
-        claimed.push({
-          id: Number(row.id),
-          webhookId: Number(row.webhookId),
-          messageId: String(row.messageId),
-          eventType: String(row.eventType),
-          body: String(row.body),
-          attempts: Number(row.attempts),
-          retryUntil: Number(row.retryUntil),
-          url: String(row.url),
-          secret: String(row.secret),
-        });
-    }
-    return claimed;
   }
 
   private async send(delivery: Claimed) {
@@ -195,26 +140,41 @@ export class WebhookWorker {
     const test = delivery.eventType === TEST_EVENT;
     if (attempt.ok) {
       webhookDeliveries.inc({ outcome: "delivered" });
-      await inTransaction(this.ds, async (manager) => {
-        await this.update(manager, delivery.id, { ...common, status: "delivered", deliveredAt: now });
+      await this.transaction(async (manager) => {
         if (!test) await manager.query(`UPDATE webhooks SET consecutiveFailures = 0 WHERE id = ?`, [delivery.webhookId]);
+        await this.update(manager, delivery.id, { ...common, status: "delivered", deliveredAt: now });
+        if (!test) await this.release(manager, delivery.webhookId, now);
       });
       return;
     }
     if (now < delivery.retryUntil) {
       webhookDeliveries.inc({ outcome: "retried" });
-      await inTransaction(this.ds, (manager) =>
-        this.update(manager, delivery.id, { ...common, status: "pending", nextAttemptAt: this.nextAttempt(delivery, now) }),
-      );
+      await this.transaction(async (manager) => {
+        if (test)
+          return this.update(manager, delivery.id, { ...common, status: "pending", nextAttemptAt: this.nextAttempt(delivery, now) });
+        await lockEndpoint(manager, delivery.webhookId);
+        const next = this.nextAttempt({ ...delivery, attempts: await this.streak(manager, delivery) }, now);
+        await this.update(manager, delivery.id, { ...common, status: "pending", nextAttemptAt: next });
+        await this.holdBack(manager, delivery.webhookId, now, next);
+      });
       return;
     }
     webhookDeliveries.inc({ outcome: "failed" });
     this.log.warn({ webhook: delivery.webhookId, delivery: delivery.id, error: attempt.error }, "webhook delivery failed: no more retries");
     await this.trail.during(async () => {
-      const event = await inTransaction(this.ds, async (manager) => {
-        await this.update(manager, delivery.id, { ...common, status: "failed" });
-        if (test) return undefined;
+      const event = await this.transaction(async (manager) => {
+        if (test) {
+          await this.update(manager, delivery.id, { ...common, status: "failed" });
+          return undefined;
+        }
         await manager.query(`UPDATE webhooks SET consecutiveFailures = consecutiveFailures + 1 WHERE id = ?`, [delivery.webhookId]);
+        await this.update(manager, delivery.id, { ...common, status: "failed" });
+        await this.holdBack(
+          manager,
+          delivery.webhookId,
+          now,
+          this.nextAttempt({ ...delivery, attempts: await this.streak(manager, delivery) }, now, Infinity),
+        );
         const reason = `Disabled after ${this.config.maxFailures} failed deliveries in a row (last: ${attempt.error ?? "no answer"})`.slice(
           0,
           255,
@@ -250,10 +210,85 @@ export class WebhookWorker {
   }
 
   /** Exponential back-off from WEBHOOK_RETRY_BASE_MS, jittered to between half and all of it, the last attempt at the window's end. */
-  private nextAttempt(delivery: Claimed, now: number): number {
+  private nextAttempt(delivery: Claimed, now: number, retryUntil = delivery.retryUntil): number {
     const { retryBaseMs, retryMaxMs } = this.config;
     const wait = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(delivery.attempts - 1, 30));
-    return Math.min(now + Math.round(wait * (0.5 + Math.random() / 2)), delivery.retryUntil);
+    return Math.min(now + Math.round(wait * (0.5 + Math.random() / 2)), retryUntil);
+  }
+
+  /**
+   * How many times in a row the endpoint has failed, as far as its waiting deliveries tell: the most attempts among
+   * them (a new delivery failing at a dead endpoint waits as long as the oldest one tried, not a first retry's wait).
+   */
+  private async streak(manager: EntityManager, delivery: Claimed): Promise<number> {
+    const [row] = (await manager.query(
+      `SELECT MAX(attempts) AS n FROM webhook_deliveries WHERE webhookId = ? AND status = 'pending' AND eventType <> ?`,
+      [delivery.webhookId, TEST_EVENT],
+    )) as { n: unknown }[];
+    return Math.max(delivery.attempts, Number(row?.n ?? 0));
+  }
+
+  /**
+   * Backs a failing endpoint off as a whole: its pending deliveries due within half the wait until `until` wait until
+   * then (each at most until its own window's end, where it has its last attempt). Those held longer already are
+   * left: a dead endpoint's long backlog is not rewritten on each of its failures. Test events keep their one try.
+   */
+  private holdBack(manager: EntityManager, webhookId: number, now: number, until: number) {
+    return this.changePending(
+      manager,
+      "nextAttemptAt = CASE WHEN retryUntil < ? THEN retryUntil ELSE ? END",
+      [until, until],
+      "webhookId = ? AND status = 'pending' AND eventType <> ? AND nextAttemptAt < ? AND nextAttemptAt < retryUntil",
+      [webhookId, TEST_EVENT, now + Math.ceil((until - now) / 2)],
+    );
+  }
+
+  /**
+   * The endpoint answers again: its deliveries never tried, held back only for the endpoint's failures, are due now.
+   * Those that failed themselves keep their own wait (one a receiver refuses for its content does not come back on
+   * every other delivery's success).
+   */
+  private release(manager: EntityManager, webhookId: number, now: number) {
+    return this.changePending(
+      manager,
+      "nextAttemptAt = ?",
+      [now],
+      "webhookId = ? AND status = 'pending' AND attempts = 0 AND nextAttemptAt > ?",
+      [webhookId, now],
+    );
+  }
+
+  /**
+   * Changes the deliveries that `where` picks by their ids, in batches, the condition checked again as each row is
+   * locked: by primary key MariaDB locks those rows alone, where a range of an index (status, nextAttemptAt) would lock
+   * other endpoints' deliveries too, and wait for, or deadlock with, their claims and the writes that queue new ones.
+   */
+  private async changePending(manager: EntityManager, set: string, setArgs: unknown[], where: string, whereArgs: unknown[]) {
+    const ids = ((await manager.query(`SELECT id FROM webhook_deliveries WHERE ${where}`, whereArgs)) as { id: unknown }[]).map((row) =>
+      Number(row.id),
+    );
+    for (let start = 0; start < ids.length; start += CHANGE_BATCH) {
+      const batch = ids.slice(start, start + CHANGE_BATCH);
+      await manager.query(`UPDATE webhook_deliveries SET ${set} WHERE id IN (${batch.map(() => "?").join(", ")}) AND ${where}`, [
+        ...setArgs,
+        ...batch,
+        ...whereArgs,
+      ]);
+    }
+  }
+
+  /**
+   * A transaction recording an attempt, run again (up to three times) when MariaDB rolled it back as a deadlock's
+   * victim: otherwise the delivery would stay claimed until its lease ran out, holding one of its endpoint's slots.
+   */
+  private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await inTransaction(this.ds, work);
+      } catch (error) {
+        if (tries >= 3 || (error as { code?: unknown }).code !== "ER_LOCK_DEADLOCK") throw error;
+      }
+    }
   }
 
   /**

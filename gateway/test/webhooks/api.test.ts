@@ -48,6 +48,38 @@ describe("webhooks API (createWebhook, updateWebhook, deleteWebhook, allWebhooks
     });
   });
 
+  it("refuses a lone UTF-16 surrogate in every text input, naming the field, and stores nothing", async () => {
+    const lone = "d\ud800";
+    const surrogate = (field: string) => ({ [field]: `${field} holds an unpaired UTF-16 surrogate (invalid Unicode text)` });
+    const before = await app.services.ds.query(`SELECT COUNT(*) AS n FROM webhooks`);
+    const made = await app.gql(
+      `mutation($d: String) { createWebhook(url: "${URL}", resources: ["News"], description: $d) { webhook { id } } }`,
+      { d: lone },
+      admin,
+    );
+    expect([errorCode(made), fieldErrors(made)]).toEqual(["BAD_USER_INPUT", surrogate("description")]);
+    for (const [field, value] of [
+      ["url", `${URL}/${lone}`],
+      ["resources", ["News", lone]],
+      ["operations", [lone]],
+    ] as const) {
+      const res = await create({ [field]: value });
+      expect([field, errorCode(res), fieldErrors(res)]).toEqual([field, "BAD_USER_INPUT", surrogate(field)]);
+    }
+    expect(await app.services.ds.query(`SELECT COUNT(*) AS n FROM webhooks`)).toEqual(before);
+    const id = (await create({})).body.data.createWebhook.webhook.id as string;
+    const updated = await app.gql(
+      `mutation($id: ID!, $d: String) { updateWebhook(id: $id, description: $d) { id } }`,
+      { id, d: lone },
+      admin,
+    );
+    expect([errorCode(updated), fieldErrors(updated)]).toEqual(["BAD_USER_INPUT", surrogate("description")]);
+    const searched = await app.gql(`query($q: String) { allWebhooks(filter: { q: $q }) { id } }`, { q: lone }, admin);
+    expect([errorCode(searched), fieldErrors(searched)]).toEqual(["BAD_USER_INPUT", surrogate("q")]);
+    const logged = await app.gql(`query($s: String) { allWebhookDeliveries(filter: { status: $s }) { id } }`, { s: lone }, admin);
+    expect([errorCode(logged), fieldErrors(logged)]).toEqual(["BAD_USER_INPUT", surrogate("status")]);
+  });
+
   it("is the admin's: an editor is refused, and so is an API token", async () => {
     await app.gql(
       `mutation { createUser(name: "ed", email: "ed@example.com", role: "editor", password: "editor-pass-123") { id } }`,

@@ -1,5 +1,6 @@
 import type { LookupAddress } from "dns";
 import { guardedLookup, isRefusedAddress } from "../../src/webhooks/addresses";
+import { postOnce } from "../../src/webhooks/send";
 import { createWebhook, CREATE_WEBHOOK, FAST, once, startReceiver, webhookApp, write } from "../support/webhooks";
 
 const token = (app: Awaited<ReturnType<typeof webhookApp>>["app"]) => app.adminToken();
@@ -79,10 +80,67 @@ describe("webhook targets (no SSRF)", () => {
       "fe80::1",
       "fd00:ec2::254",
       "::ffff:127.0.0.1",
+      ...EMBEDDED,
     ])
       expect([address, isRefusedAddress(address)]).toEqual([address, true]);
     for (const address of ["93.184.215.14", "1.1.1.1", "2606:4700:4700::1111"])
       expect([address, isRefusedAddress(address)]).toEqual([address, false]);
+  });
+});
+
+/**
+ * IPv6 forms a host or gateway turns into an IPv4 address (so a private one is reached), and the deprecated site-local
+ * range: IPv4-compatible ::127.0.0.1, IPv4-translated, NAT64 (well-known and local-use), 6to4, Teredo, fec0::/10.
+ */
+const EMBEDDED = [
+  "::127.0.0.1",
+  "::10.0.0.1",
+  "::ffff:0:127.0.0.1",
+  "64:ff9b::a9fe:a9fe",
+  "64:ff9b:1::a00:1",
+  "2002:7f00:1::1",
+  "2002:a9fe:a9fe::1",
+  "2001:0:7f00:1::1",
+  "fec0::1",
+  "feff::1",
+];
+
+describe("webhook targets: IPv6 forms that embed a private IPv4 address, and site-local addresses", () => {
+  it("refuses them when the endpoint is saved", async () => {
+    const product = await webhookApp({ ...FAST, WEBHOOK_ALLOW_PRIVATE: "false" }, undefined, false);
+    try {
+      const auth = await token(product.app);
+      for (const address of EMBEDDED) {
+        const res = await product.app.gql(CREATE_WEBHOOK, { url: `https://[${address}]/hook`, resources: ["News"] }, auth);
+        expect([address, res.body.errors?.[0]?.extensions?.fieldErrors?.url]).toEqual([
+          address,
+          expect.stringMatching(/private or reserved/),
+        ]);
+      }
+      expect(await product.app.services.ds.query(`SELECT id FROM webhooks`)).toEqual([]);
+    } finally {
+      await product.close();
+    }
+  });
+
+  it("refuses them when sent (an endpoint saved before), before any connection, and when a name resolves to one", async () => {
+    const rules = { allowHttp: true, allowPrivate: false, timeoutMs: 1000 };
+    for (const address of EMBEDDED) {
+      // Refused before connecting: the attempt answers at once, with no status (none came).
+      const attempt = await postOnce(`https://[${address}]/hook`, {}, "{}", rules);
+      expect([address, attempt.ok, attempt.status, attempt.error]).toEqual([
+        address,
+        false,
+        undefined,
+        expect.stringMatching(/private or reserved/),
+      ]);
+      const resolved = await new Promise<unknown>((resolve) =>
+        guardedLookup(false, (_host, callback) => callback(null, [{ address, family: 6 }]))("hooks.example", {}, (error, found) =>
+          resolve(error ?? found),
+        ),
+      );
+      expect(String(resolved)).toContain(`resolves to ${address}`);
+    }
   });
 });
 

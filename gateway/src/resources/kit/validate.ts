@@ -18,7 +18,7 @@ const AMOUNT = /^\d{1,60}(\.\d{1,36})?$/;
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Text stored anywhere must be valid Unicode: SQLite would keep invalid UTF-8 that other drivers cannot read back. */
-const invalidUnicode = (label: string, value: unknown): Normalised | undefined =>
+export const invalidUnicode = (label: string, value: unknown): Normalised | undefined =>
   typeof value === "string" && LONE_SURROGATE.test(value)
     ? { error: `${label} holds an unpaired UTF-16 surrogate (invalid Unicode text)`, malformed: true }
     : undefined;
