@@ -28,6 +28,7 @@ const ENGINE_FREE = [
   "security/headers",
   "security/images",
   "security/multipart",
+  "security/refusalWhilePaused",
   "security/shutdown",
   "security/storage",
   "webhooks/ssrf",

@@ -11,7 +11,6 @@ import { imagesRouter } from "./http/images";
 import { type FastPathOptions, keptAnswers } from "./http/keptAnswers";
 import { metricsHandler, requestMetrics } from "./http/metrics";
 import { readinessHandler } from "./http/readiness";
-import { refusedBodyBound } from "./http/refusedBody";
 import { securityHeaders } from "./http/securityHeaders";
 import { answersWithin } from "./http/probe";
 import { requestLogSerializers } from "./logger";
@@ -83,7 +82,7 @@ export async function createApp(services: Services): Promise<App> {
   app.use((_req, res) => {
     res.status(404).json({ message: "Not found" });
   });
-  app.use(errorHandler(log, refusedBodyBound(config)));
+  app.use(errorHandler(log));
 
   // Kept public answers go out before express runs at all; everything else goes through it unchanged.
   const fast = keptAnswers(services, {

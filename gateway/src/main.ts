@@ -57,10 +57,14 @@ async function main() {
   if (services.startIndexer()) log.info({ confirmations: config.chainIndex.confirmations }, "chain indexer started");
 
   let stopping = false;
+  let repeated = false;
   const stop = async (signal: string) => {
+    // A signal sent to the whole process group also reaches a supervisor (npm, scripts/start.mjs) that passes it on:
+    // the gateway sees it twice. Only the grace period, or SIGKILL, may cut the requests in flight.
     if (stopping) {
-      log.warn({ signal }, "second signal: exiting now");
-      process.exit(1);
+      if (!repeated) log.warn({ signal }, "signal received again while shutting down: ignored, in-flight requests still finish");
+      repeated = true;
+      return;
     }
     stopping = true;
     log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");

@@ -4,12 +4,34 @@ import { type Actor, authorize, may, SYSTEM } from "./access";
 import type { AuditTrail } from "../audit/trail";
 import type { Via } from "../audit/via";
 import { inTransaction } from "../resources/kit/transaction";
+import { unpairedSurrogateIn } from "../resources/kit/validate";
 import { BadRequestError, ForbiddenError, ValidationError } from "../errors";
 import { nowSeconds, permissionList, secretHash, TOKEN_TABLE } from "./apiTokenFormat";
 import { ACTIONS, type Grid, type PermAction, type Permission } from "./permissions";
 import { catalogue, policyOf } from "./roles";
 import { forgetSessionsOf } from "./sessionEvents";
 import type { AuthUser } from "./tokens";
+
+/**
+ * Refuses text that is not valid Unicode (a lone surrogate) in any of `inputs` (a field's name → its value: text,
+ * or a list or object holding text), naming the field, before anything is stored or looked up.
+ */
+function refuseInvalidText(inputs: Record<string, unknown>): void {
+  const errors: Record<string, string> = {};
+  const texts = (value: unknown): unknown[] =>
+    Array.isArray(value)
+      ? value.flatMap(texts)
+      : typeof value === "object" && value !== null
+        ? Object.values(value).flatMap(texts)
+        : [value];
+  for (const [field, value] of Object.entries(inputs)) {
+    const problem = texts(value)
+      .map((text) => unpairedSurrogateIn(field, text))
+      .find(Boolean);
+    if (problem) errors[field] = problem;
+  }
+  if (Object.keys(errors).length) throw new BadRequestError(errors);
+}
 
 /** What a token may be given as an expiry (days); null: none. */
 export const EXPIRY_DAYS = [7, 30, 90];
@@ -100,6 +122,7 @@ export class ApiTokenService {
   async create(actor: Actor, input: CreateTokenInput, via: Via): Promise<{ token: string; apiToken: ApiTokenView }> {
     if (actor === SYSTEM) throw new ForbiddenError("An API token belongs to a person: the gateway makes none for itself");
     const owner = signedInPerson(actor);
+    refuseInvalidText({ name: input.name, description: input.description, permissions: input.permissions });
     const errors: Record<string, string> = {};
     const name = typeof input.name === "string" ? input.name.trim() : "";
     if (!name) errors.name = "Name is required";
@@ -219,6 +242,7 @@ export class ApiTokenService {
   /** A page of tokens: the caller's own, or everyone's for whoever manages users. */
   async list(actor: Actor, params: TokenListParams): Promise<ApiTokenView[]> {
     const { where, args } = this.filterOf(tokenCaller(actor), params.filter);
+    refuseInvalidText({ sortField: params.sortField, sortOrder: params.sortOrder });
     const field = params.sortField ?? "id";
     // Refused, as every list refuses it, rather than sorted otherwise than asked.
     if (!TOKEN_SORT_FIELDS.includes(field)) throw new BadRequestError({ sortField: `Cannot sort by ${field}` });
@@ -237,6 +261,7 @@ export class ApiTokenService {
   }
 
   private filterOf({ caller, anyone }: TokenCaller, filter: TokenListParams["filter"] = {}) {
+    refuseInvalidText({ q: filter.q });
     const where: string[] = ["1 = 1"];
     const args: unknown[] = [];
     if (!anyone) {

@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { AuditTrail } from "../audit/trail";
 import { SYSTEM_VIA, type Via } from "../audit/via";
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../errors";
+import { NotFoundError, UnauthenticatedError } from "../errors";
 import { inTransaction } from "../resources/kit/transaction";
 import { Session } from "../resources/session";
 import { User } from "../resources/user";
@@ -32,19 +32,24 @@ export class SessionService {
   /**
    * Ends a session: the caller's own, or anyone's for whoever may manage
    * users (update on User). Answers whether a live session was ended; it is
-   * refused at once on every replica.
+   * refused at once on every replica. To a caller who may not end others'
+   * sessions, someone else's is as unknown as an id that does not exist (the
+   * same NOT_FOUND), so the answer does not tell which ids exist.
    */
   async endSession(caller: AuthUser | undefined, id: unknown, via: Via = SYSTEM_VIA): Promise<boolean> {
     const user = this.sessionsCaller(caller, via);
     const key = Number(id);
     const row = Number.isSafeInteger(key) && key > 0 ? await this.ds.getRepository(Session.name).findOneBy({ id: key }) : null;
-    if (!row) throw new NotFoundError(`Session ${String(id)} not found`);
-    if (row.userId !== user.id && !may(MANAGE_USERS, user)) {
+    const notFound = new NotFoundError(`Session ${String(id)} not found`);
+    if (row && row.userId === user.id) return (await this.endSessions(user, via, user.id, { id: key })) > 0;
+    if (!may(MANAGE_USERS, user)) {
+      // Whatever the id: the same answer for one that exists and one that does not.
       if (user.mustSetUpTwoFactor) authorizeTo(MANAGE_USERS, user);
       // Refused and recorded as an attempt on the session; nothing is ended.
-      user.denied?.(user, { action: "update", resource: Session.name }, via);
-      throw new ForbiddenError("You may end only your own sessions: ending another user's needs the right to manage users");
+      if (row) user.denied?.(user, { action: "update", resource: Session.name }, via);
+      throw notFound;
     }
+    if (!row) throw notFound;
     return (await this.endSessions(user, via, Number(row.userId), { id: key })) > 0;
   }
 

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
-import { catalogue, policyOf } from "../auth/roles";
+import { builtInGrid, catalogue, policyOf } from "../auth/roles";
+import { permissionsOf } from "../auth/permissions";
 import { Role } from "../resources/role";
 import { User } from "../resources/user";
 import type { GqlContext } from "./context";
@@ -12,6 +13,19 @@ export class RoleResolver {
   userCount(@Root() role: { name: string }, @Ctx() ctx: GqlContext) {
     // Read by whoever may read roles (the role list itself was checked by its service).
     return ctx.services.ds.getRepository(User.name).countBy({ role: role.name });
+  }
+
+  /**
+   * A built-in role's grant is computed from the resources' declarations, not
+   * stored (its row holds []): the Roles screen shows what it really grants.
+   */
+  @FieldResolver(() => [Permission], {
+    nullable: true,
+    description: "Permissions: The actions granted per resource (the GraphQL type name)",
+  })
+  permissions(@Root() role: { name: string; builtIn?: unknown; permissions?: unknown }): unknown {
+    const grid = Number(role.builtIn) ? builtInGrid(role.name) : undefined;
+    return grid ? permissionsOf(grid) : role.permissions;
   }
 
   @Query(() => [Permission], {

@@ -36,7 +36,14 @@ const errorStatus: ApolloServerPlugin<GqlContext> = {
       async willSendResponse({ response }) {
         if (response.body.kind !== "single") return;
         const codes = new Set((response.body.singleResult.errors ?? []).map((e) => e.extensions?.code));
-        const status = codes.has("INTERNAL_SERVER_ERROR") ? 500 : codes.has("SERVICE_UNAVAILABLE") ? 503 : undefined;
+        const status = codes.has("INTERNAL_SERVER_ERROR")
+          ? 500
+          : codes.has("SERVICE_UNAVAILABLE")
+            ? 503
+            : // Apollo answers it with 200 (for clients that retry with the query text); ours never sent a hash.
+              codes.has("PERSISTED_QUERY_NOT_SUPPORTED")
+              ? 400
+              : undefined;
         if (status && (response.http.status ?? 200) < status) response.http.status = status;
       },
     };
@@ -65,6 +72,8 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // The admin sends the query text, and kept answers are keyed by it: nothing asks for automatic persisted queries.
+    persistedQueries: false,
     // main.ts drains in-flight requests first; Apollo's own handler would stop it and re-raise the signal.
     stopOnTerminationSignals: false,
     validationRules: protection.validationRules,
@@ -84,6 +93,9 @@ export async function graphqlEndpoint(services: Services): Promise<{ router: Rou
       // graphql-armor words its refusals as syntax errors; they are limits.
       if (/^Syntax Error: .* limit of \d+ exceeded/.test(formatted.message)) {
         return { ...formatted, message: formatted.message.replace(/^Syntax Error: /, "Query refused: ") };
+      }
+      if (formatted.extensions?.code === "PERSISTED_QUERY_NOT_SUPPORTED") {
+        return { ...formatted, message: "Persisted queries are not supported: send the query text without extensions.persistedQuery" };
       }
       const known = formatted.extensions?.code && formatted.extensions.code !== "INTERNAL_SERVER_ERROR";
       if (!known) {

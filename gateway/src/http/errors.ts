@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, Response } from "express";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../database";
 import { AppError, FieldErrors, ValidationError } from "../errors";
 import type { Logger } from "../logger";
-import { type DrainBound, drainRefusedBody, lingerAfterAnswer } from "./refusedBody";
+import { lingerAfterAnswer } from "./refusedBody";
 
 /** What an HTTP answer says about an error, before each edge gives it its shape. */
 export interface HttpError {
@@ -43,19 +43,17 @@ export function describeError(err: unknown, log: Logger, req: Request): HttpErro
 }
 
 /**
- * Sets an error's status and headers once the request's body is read: a
- * request refused before its body was read (401, 403, 413, 400) is drained
- * within `bound` first, so that its answer reaches a client still sending
- * (http/refusedBody.ts); past the bound the connection is closed rather than
- * drained. False when an answer is already under way.
+ * Sets an error's status and headers. A request refused before its body was
+ * read (401, 403, 413, 400) is answered at once, never after waiting on the
+ * client; its connection then closes with a linger (http/refusedBody.ts), so
+ * the answer still reaches a client busy sending. False when an answer is
+ * already under way.
  */
-export async function startErrorAnswer(error: HttpError, req: Request, res: Response, bound: DrainBound): Promise<boolean> {
+export function startErrorAnswer(error: HttpError, req: Request, res: Response): boolean {
   if (res.headersSent) return false;
-  const drained = await drainRefusedBody(req, bound);
-  if (res.headersSent) return false;
-  if (!drained) {
+  if (!(req.complete || req.readableEnded)) {
     res.setHeader("Connection", "close");
-    lingerAfterAnswer(req, bound);
+    lingerAfterAnswer(req);
   }
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(error.status);
@@ -64,10 +62,10 @@ export async function startErrorAnswer(error: HttpError, req: Request, res: Resp
 
 /** The app's last word: GraphQL's error shape under /graphql, `{ message }` elsewhere. */
 export const errorHandler =
-  (log: Logger, bound: DrainBound): ErrorRequestHandler =>
-  async (err, req, res, _next) => {
+  (log: Logger): ErrorRequestHandler =>
+  (err, req, res, _next) => {
     const error = describeError(err, log, req);
-    if (!(await startErrorAnswer(error, req, res, bound))) return;
+    if (!startErrorAnswer(error, req, res)) return;
     const extensions = error.code ? { extensions: { code: error.code } } : {};
     res.json(req.path.startsWith("/graphql") ? { errors: [{ message: error.message, ...extensions }] } : { message: error.message });
   };

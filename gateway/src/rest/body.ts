@@ -64,6 +64,9 @@ function readMultipart(req: Request, limits: BodyLimits): Promise<LegacyRequest>
     try {
       parser = busboy({
         headers: req.headers,
+        // Browsers send a file name as raw UTF-8; busboy's default (latin1) turns bytes 0x80-0x9F into C1 controls,
+        // which checkFileName would then refuse. graphql-upload parses with the same option.
+        defParamCharset: "utf8",
         limits: {
           // busboy stops a file on reaching the limit: one byte more lets exactly MAX_UPLOAD_MB through.
           fileSize: limits.maxFileBytes + 1,

@@ -4,7 +4,6 @@ import { UnsupportedMediaTypeError } from "../errors";
 import { clientOf } from "../http/client";
 import { viaOf } from "../audit/via";
 import { describeError, startErrorAnswer } from "../http/errors";
-import { refusedBodyBound } from "../http/refusedBody";
 import { requestSizeGuard } from "../http/requestSize";
 import type { Services } from "../services";
 import { Caller, perform } from "./actions";
@@ -115,9 +114,9 @@ export function restRouter(services: Services): Router {
  */
 const legacyError =
   (services: Services): ErrorRequestHandler =>
-  async (err, req, res, _next) => {
+  (err, req, res, _next) => {
     const error = describeError(err, services.log, req);
-    if (!(await startErrorAnswer(error, req, res, refusedBodyBound(services.config)))) return;
+    if (!startErrorAnswer(error, req, res)) return;
     const route = (res.locals as Partial<Locals>).route;
     if (error.fieldErrors) res.json(route ? legacyErrors(route, error.fieldErrors) : error.fieldErrors);
     else res.json(error.code?.startsWith("TWO_FACTOR") ? { message: error.message, code: error.code } : { message: error.message });

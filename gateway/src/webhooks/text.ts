@@ -1,5 +1,5 @@
 import { BadRequestError } from "../errors";
-import { invalidUnicode } from "../resources/kit/validate";
+import { unpairedSurrogateIn } from "../resources/kit/validate";
 
 /**
  * Refuses text that is not valid Unicode (a lone UTF-16 surrogate, as JSON's "\ud800" decodes to), each field named as
@@ -11,9 +11,9 @@ export function refuseInvalidText(fields: Record<string, string | readonly strin
   for (const [name, value] of Object.entries(fields)) {
     const texts: readonly unknown[] = Array.isArray(value) ? value : [value];
     for (const text of texts) {
-      const invalid = invalidUnicode(name, text);
-      if (invalid && "error" in invalid) {
-        errors[name] = invalid.error;
+      const error = unpairedSurrogateIn(name, text);
+      if (error) {
+        errors[name] = error;
         break;
       }
     }

@@ -53,6 +53,24 @@ describe("roles: custom roles", () => {
     ]);
   });
 
+  it("shows each built-in role's real grid in the roles list and a single read, without storing it", async () => {
+    const list = await app.gql(`{ allRoles(perPage: 50, sortField: "id") { id name permissions { resource actions } } }`, {}, admin);
+    expect(list.body.errors).toBeUndefined();
+    const byName = new Map<string, { id: string; permissions: unknown }>(list.body.data.allRoles.map((r: { name: string }) => [r.name, r]));
+    for (const name of ["admin", "editor", "sale-operator", "viewer", "staff"] as const) {
+      expect([name, byName.get(name)!.permissions]).toEqual([name, gridOf(name)]);
+      const one = await app.gql(
+        `query($id: ID!) { Role(id: $id) { permissions { resource actions } } }`,
+        { id: byName.get(name)!.id },
+        admin,
+      );
+      expect([name, one.body.data.Role.permissions]).toEqual([name, gridOf(name)]);
+    }
+    // What is stored is unchanged: a built-in role's row holds no grid (it is computed from the declarations).
+    const stored = await app.services.ds.query("SELECT permissions FROM roles WHERE builtIn = 1");
+    expect(stored.map((row: { permissions: string }) => JSON.parse(row.permissions))).toEqual([[], [], [], []]);
+  });
+
   it("gives the grid's resources and the actions each offers (permissionCatalogue), to signed-in people only", async () => {
     const res = await app.gql(`{ permissionCatalogue { resource actions } }`, {}, admin);
     expect(res.body.errors).toBeUndefined();

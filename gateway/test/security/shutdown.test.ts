@@ -8,15 +8,20 @@ import { performance } from "perf_hooks";
 import { waitFor, within } from "../support/timing";
 
 const MAIN = path.join(__dirname, "../../dist/main.js");
+/** What `npm start` runs once the build is done: the gateway under a process relaying signals to it. */
+const RUNNER = path.join(__dirname, "../../../scripts/runGateway.mjs");
 
 /** The built gateway as `npm start` runs it (scripts/test.mjs builds it before this suite). */
 async function startProcess(
   env: Record<string, string>,
+  opts: { underRunner?: boolean } = {},
 ): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; dir: string; output: () => string }> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build -w gateway`);
   const dir = mkdtempSync(path.join(tmpdir(), "presale-sigterm-"));
   const port = 4700 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [MAIN], {
+  // Under the runner, in a process group of its own (as a terminal or a supervisor starts `npm start`), to signal all of it.
+  const child = spawn(process.execPath, [opts.underRunner ? RUNNER : MAIN], {
+    detached: opts.underRunner,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -41,7 +46,8 @@ async function startProcess(
     if (up) return { child, port, exited, dir, output: () => output };
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill("SIGKILL");
+  if (opts.underRunner) process.kill(-child.pid!, "SIGKILL");
+  else child.kill("SIGKILL");
   throw new Error("the gateway did not start");
 }
 
@@ -123,6 +129,67 @@ describe("the gateway process on SIGTERM", () => {
       expect(stopping).toEqual([expect.objectContaining({ signal: "SIGTERM", graceMs: 300 })]);
     } finally {
       child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("under npm start, a SIGTERM to the whole process group lets an upload in flight finish and be answered", async () => {
+    // A grace no machine reaches: only the drain ending (every request answered) may end the process.
+    const { child, port, exited, dir, output } = await startProcess(
+      { SHUTDOWN_GRACE_MS: "600000", LOG_LEVEL: "info" },
+      { underRunner: true },
+    );
+    try {
+      // 64 KB in 4 KB pieces, paced: the signal comes while most of it is still to be sent.
+      const body = Buffer.from(JSON.stringify({ query: `{ _allNewsMeta { count } }${" ".repeat(64 * 1024)}` }));
+      const req = http.request({
+        port,
+        method: "POST",
+        path: "/graphql",
+        headers: { "Content-Type": "application/json", "Content-Length": body.length, Expect: "100-continue" },
+      });
+      const read = new Promise<void>((resolve) => req.once("continue", resolve));
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        });
+        req.on("error", reject);
+      });
+      const PIECE = 4 * 1024;
+      req.write(body.subarray(0, PIECE));
+      await within("the gateway to read the upload's head", read);
+      let sent = PIECE;
+      const pieces = setInterval(() => {
+        req.write(body.subarray(sent, sent + PIECE));
+        sent += PIECE;
+        if (sent >= body.length) {
+          clearInterval(pieces);
+          req.end();
+        }
+      }, 100);
+      await waitFor("a few pieces to be sent", () => sent >= 3 * PIECE);
+      // The whole group: the runner relays it, so the gateway receives it twice (or once, merged).
+      process.kill(-child.pid!, "SIGTERM");
+      const res = await within("the upload's answer", answer);
+      expect(sent).toBeGreaterThanOrEqual(body.length);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text).data._allNewsMeta.count).toEqual(expect.any(Number));
+      expect(await within("the process to exit once its request was answered", exited)).toBe(0);
+      const lines = output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg: string });
+      expect(lines.filter((line) => line.msg.startsWith("shutting down"))).toHaveLength(1);
+      // The repeat is said once at most (the kernel merges it into the first when both arrive before it is delivered).
+      expect(lines.filter((line) => /signal received again/.test(line.msg)).length).toBeLessThanOrEqual(1);
+    } finally {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);

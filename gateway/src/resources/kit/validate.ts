@@ -17,11 +17,19 @@ const AMOUNT = /^\d{1,60}(\.\d{1,36})?$/;
 /** A UTF-16 surrogate without its pair: JSON's "\ud800" decodes to one, and no UTF-8 column can hold it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Text stored anywhere must be valid Unicode: SQLite would keep invalid UTF-8 that other drivers cannot read back. */
-export const invalidUnicode = (label: string, value: unknown): Normalised | undefined =>
+/**
+ * Why `value` cannot be stored as text, when it holds a lone surrogate: text stored anywhere must be valid Unicode
+ * (SQLite would keep invalid UTF-8 that other drivers cannot read back). Also checks inputs outside resources.
+ */
+export const unpairedSurrogateIn = (label: string, value: unknown): string | undefined =>
   typeof value === "string" && LONE_SURROGATE.test(value)
-    ? { error: `${label} holds an unpaired UTF-16 surrogate (invalid Unicode text)`, malformed: true }
+    ? `${label} holds an unpaired UTF-16 surrogate (invalid Unicode text)`
     : undefined;
+
+const invalidUnicode = (label: string, value: unknown): Normalised | undefined => {
+  const error = unpairedSurrogateIn(label, value);
+  return error ? { error, malformed: true } : undefined;
+};
 
 const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
