@@ -189,11 +189,17 @@ export class Services {
   }
 
   /**
-   * Waits for the Redis connection (at most `timeoutMs`), so that a replica does not answer its first sign-ins 503
-   * while its connection is still being made. False when Redis refused or did not come: the replica starts anyway,
-   * failing closed, and ioredis keeps reconnecting.
+   * Waits for the Redis connection and the change feed's subscription (at most `timeoutMs` in all), so that a replica
+   * does not answer its first sign-ins or change streams 503 while they are still being made. False when Redis refused
+   * or did not come: the replica starts anyway, failing closed, and ioredis keeps reconnecting.
    */
   async redisConnected(timeoutMs = 5000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    if (!(await this.mainRedisConnected(timeoutMs))) return false;
+    return this.changes.whenLive(Math.max(0, deadline - Date.now()));
+  }
+
+  private async mainRedisConnected(timeoutMs: number): Promise<boolean> {
     const redis = this.redis;
     if (!redis || redis.status === "ready") return true;
     let settle = (_connected: boolean) => undefined as void;

@@ -22,6 +22,9 @@ export interface Change {
 
 export type ChangeListener = (change: Change) => void;
 
+/** Why this process may have missed changes of the other replicas (or they, its own): its streams are then ended. */
+export type Loss = "subscriber" | "publish";
+
 interface Queued {
   /** The transaction depth the change was written at: a rolled-back savepoint drops what it wrote. */
   depth: number;
@@ -37,6 +40,11 @@ const depthOf = (runner: QueryRunner) => (runner as unknown as { transactionDept
  * transaction commits (dropped when it rolls back). Within the process the
  * listeners hear it at once; with Redis, every other replica hears it through
  * pub/sub on `<prefix>changes` (a replica ignores its own messages).
+ *
+ * Pub/sub keeps nothing for a replica that was not listening: while its
+ * subscriber connection is down, or when one of its publishes fails, changes
+ * were lost on the way, so whoever listens for losses (open change streams) is
+ * told, to end rather than stay open and silently incomplete.
  */
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
@@ -45,6 +53,9 @@ export class ChangeFeed {
   private readonly subscriber?: Redis;
   /** This feed's own messages are the ones it must not hear twice (two apps in one process share a replica id). */
   private readonly origin = randomUUID();
+  private readonly lossListeners = new Set<(loss: Loss) => void>();
+  /** Subscribed on the channel now (always true without Redis: nothing can be missed). */
+  private subscribed: boolean;
 
   constructor(
     ds: DataSource,
@@ -53,14 +64,44 @@ export class ChangeFeed {
     prefix = "",
   ) {
     this.channel = `${prefix}changes`;
+    this.subscribed = !redis;
     ds.subscribers.push(this.transactionHooks());
     if (redis) {
-      this.subscriber = redis.duplicate();
-      this.subscriber.on("error", () => undefined); // the main client reports the outage
-      this.subscriber.on("message", (_channel: string, message: string) => this.heard(message));
+      const subscriber = redis.duplicate();
+      this.subscriber = subscriber;
+      // The main client logs the outage; an error while not connected means the subscription is gone.
+      subscriber.on("error", () => {
+        if (subscriber.status !== "ready") this.unsubscribed();
+      });
+      subscriber.on("close", () => this.unsubscribed());
+      subscriber.on("end", () => this.unsubscribed());
+      subscriber.on("message", (_channel: string, message: string) => this.heard(message));
       // Subscribed again after each reconnect (ioredis does not queue commands here).
-      this.subscriber.on("ready", () => void this.subscriber?.subscribe(this.channel).catch(() => undefined));
+      subscriber.on("ready", () => {
+        subscriber.subscribe(this.channel).then(
+          () => (this.subscribed = subscriber.status === "ready"),
+          () => subscriber.disconnect(true), // not subscribed on a live connection: start it again
+        );
+      });
     }
+  }
+
+  /** Whether this process hears every change now (with Redis: its subscriber is subscribed); a stream opened otherwise would miss some. */
+  get live(): boolean {
+    return this.subscribed;
+  }
+
+  /** Waits, at most `timeoutMs`, until this process hears every change (its subscription made); answers whether it does. */
+  async whenLive(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.subscribed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    return this.subscribed;
+  }
+
+  /** Told each time changes may have been lost (the subscriber's connection down, a publish failed); returns how to stop. */
+  onLoss(listener: (loss: Loss) => void): () => void {
+    this.lossListeners.add(listener);
+    return () => this.lossListeners.delete(listener);
   }
 
   /** Queues a change written through `manager`: published once its transaction commits (at once outside one). */
@@ -80,7 +121,24 @@ export class ChangeFeed {
 
   async close() {
     this.listeners.clear();
+    this.lossListeners.clear();
     this.subscriber?.disconnect();
+  }
+
+  private unsubscribed() {
+    if (!this.subscribed) return;
+    this.subscribed = false;
+    this.lost("subscriber");
+  }
+
+  private lost(loss: Loss) {
+    for (const listener of [...this.lossListeners]) {
+      try {
+        listener(loss);
+      } catch (error) {
+        this.log.error({ err: error }, "a change loss listener failed");
+      }
+    }
   }
 
   private transactionHooks(): EntitySubscriberInterface {
@@ -108,9 +166,11 @@ export class ChangeFeed {
   /** Tells a change at once, here and to the other replicas: a write outside any transaction, or a presence (nothing written). */
   publish(change: Change) {
     this.tell(change);
-    void this.redis
-      ?.publish(this.channel, JSON.stringify({ from: this.origin, change }))
-      .catch((error: unknown) => this.log.warn({ err: error }, "could not publish a change to the other replicas"));
+    void this.redis?.publish(this.channel, JSON.stringify({ from: this.origin, change })).catch((error: unknown) => {
+      this.log.warn({ err: error }, "could not publish a change to the other replicas");
+      // The others missed it, and this process, which cannot reach Redis, likely misses theirs.
+      this.lost("publish");
+    });
   }
 
   private heard(message: string) {

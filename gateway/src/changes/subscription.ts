@@ -46,11 +46,17 @@ export interface StreamOptions {
   room?: () => Promise<void> | undefined;
   /** Told once when the stream ends for being `maxQueued` behind (its connection is to be closed: its client does not read). */
   behind?: () => void;
+  /**
+   * Told once when the stream ends because the feed may have lost changes (Redis cut): its connection is to be closed,
+   * so that its client opens a new one and re-reads, rather than trust a stream that silently missed some.
+   */
+  lost?: () => void;
 }
 
 /**
  * The changes a subscriber hears from now on, each checked against what they
- * may read; ends when their session ends, or when they fall `maxQueued` behind.
+ * may read; ends when their session ends, when they fall `maxQueued` behind, or
+ * when the feed may have lost changes on the way from the other replicas.
  *
  * An iterator by hand, not an async generator: a generator waiting for the next
  * change cannot be ended from outside (its `return()` waits until it yields), so
@@ -65,6 +71,7 @@ export function changeStream({
   maxQueued = MAX_QUEUED,
   room,
   behind,
+  lost,
 }: StreamOptions): AsyncIterableIterator<Change> {
   let user = first;
   const wanted = only?.length ? new Set(only) : undefined;
@@ -80,6 +87,7 @@ export function changeStream({
     ended = true;
     clearInterval(timer);
     stop();
+    unwatch();
     waiting?.(finished);
     waiting = undefined;
     wake?.();
@@ -94,6 +102,11 @@ export function changeStream({
       end();
       behind?.();
     } else queued.push(change);
+  });
+  const unwatch = feed.onLoss(() => {
+    if (ended) return;
+    end();
+    lost?.();
   });
   const timer = setInterval(() => {
     recheck().then(

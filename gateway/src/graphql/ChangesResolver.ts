@@ -36,6 +36,8 @@ export interface StreamContext extends GqlContext {
   room: () => Promise<void> | undefined;
   /** Closes the connection of a stream that fell too far behind. */
   behind: () => void;
+  /** Closes the connection of a stream that may have missed changes (Redis cut). */
+  lost: () => void;
 }
 
 @Resolver()
@@ -67,6 +69,7 @@ export class ChangesResolver {
         maxQueued: ctx.services.config.subscriptions.maxBehind,
         room: ctx.room,
         behind: ctx.behind,
+        lost: ctx.lost,
       });
     },
   })

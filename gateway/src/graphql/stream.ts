@@ -10,7 +10,7 @@ import type { StreamContext } from "./ChangesResolver";
 import { authenticate } from "./context";
 import { documentLimits } from "./documentLimits";
 import { OpenStreams } from "./openStreams";
-import { boundedSseHandler, endBehind, roomIn } from "./streamWriter";
+import { boundedSseHandler, endBehind, endLost, roomIn } from "./streamWriter";
 import { variableLimits } from "./variableLimits";
 
 /** A refusal as GraphQL clients read one: `{ errors: [{ message, extensions: { code } }] }` with its status. */
@@ -38,8 +38,9 @@ async function streamUser(services: Services, req: Request, options?: { counted?
  * works through HTTP/1 proxies). The same limits as /graphql apply to the
  * document and its variables; the stream is authenticated with its Bearer
  * token, bounded per user and in all, sends a comment every 12 s (proxies
- * keep it open), and ends when its session ends or when its client falls too
- * far behind (streamWriter.ts). Queries and mutations go to
+ * keep it open), and ends when its session ends, when its client falls too
+ * far behind, or when changes from the other replicas may have been lost
+ * (Redis cut: refused with 503 until its subscription is made again). Queries and mutations go to
  * /graphql; reserved streams (PUT/DELETE) are not offered.
  */
 export function changeStreamRouter(services: Services, schema: GraphQLSchema, rules: readonly ValidationRule[]): Router {
@@ -81,6 +82,12 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         throw new MalformedRequestError("Only subscriptions are served here; send queries and mutations to /graphql");
       }
       const user = await streamUser(services, req);
+      // Opened now, it would miss what the other replicas tell until the subscription is made again.
+      if (!services.changes.live) {
+        throw new ServiceUnavailableError(
+          "Change streams are unavailable right now: this server cannot hear the other replicas (Redis does not answer); try again shortly",
+        );
+      }
       await open.hold(user, res);
       const context: StreamContext = {
         user,
@@ -89,6 +96,7 @@ export function changeStreamRouter(services: Services, schema: GraphQLSchema, ru
         services,
         room: roomIn(res, config.subscriptions.maxBufferedBytes),
         behind: () => endBehind(res),
+        lost: () => endLost(res),
         // The session or token as it is now (its role too); undefined once it ended.
         recheck: () =>
           streamUser(services, req, { counted: false }).catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { registry } from "../metrics";
 
 export const streamsEnded = new Counter({
   name: "change_streams_ended_total",
-  help: "Change streams the server ended itself, by reason (behind: the client took its events too slowly)",
+  help: "Change streams the server ended itself, by reason (behind: the client took its events too slowly; redis: changes from the other replicas may have been lost)",
   labelNames: ["reason"] as const,
   registers: [registry],
 });
@@ -31,6 +31,15 @@ export function roomIn(res: Response, maxBytes: number): () => Promise<void> | u
 /** Ends a stream whose client fell too far behind: closed at once, as a last event would only wait behind the others. */
 export function endBehind(res: Response) {
   streamsEnded.inc({ reason: "behind" });
+  res.destroy();
+}
+
+/**
+ * Ends a stream that may have missed changes (this process's Redis subscription dropped, or a publish failed): closed
+ * at once, as for a client behind, so that the client reconnects and re-reads instead of trusting a silent gap.
+ */
+export function endLost(res: Response) {
+  streamsEnded.inc({ reason: "redis" });
   res.destroy();
 }
 

@@ -10,18 +10,24 @@ beforeAll(() => grantable(grantables));
 const admin: AuthUser = { id: 1, name: "admin", email: "admin@example.com", role: "admin" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A feed that counts its listeners and can tell them a change. */
+/** A feed that counts its listeners (of changes and of losses), can tell them a change, and can lose some. */
 function countingFeed() {
   const listeners = new Set<(change: Change) => void>();
+  const losses = new Set<() => void>();
   const feed = {
     listen(listener: (change: Change) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onLoss(listener: () => void) {
+      losses.add(listener);
+      return () => losses.delete(listener);
+    },
   } as unknown as ChangeFeed;
   const tell = (change: Partial<Change>) =>
     listeners.forEach((listener) => listener({ resource: "News", id: "1", op: "update", ...change } as Change));
-  return { feed, listeners, tell };
+  const lose = () => [...losses].forEach((listener) => listener());
+  return { feed, listeners, losses, tell, lose };
 }
 
 describe("a subscriber's stream of changes", () => {
@@ -44,6 +50,22 @@ describe("a subscriber's stream of changes", () => {
     await sleep(80);
     expect(rechecks).toBe(after);
     await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
+  });
+
+  it("ends once the feed may have lost changes (Redis cut), and says so once", async () => {
+    const { feed, listeners, losses, tell, lose } = countingFeed();
+    let lost = 0;
+    const stream = changeStream({ feed, user: admin, recheck: async () => admin, recheckMs: 60_000, lost: () => lost++ });
+    tell({ id: "1" });
+    expect((await stream.next()).value).toMatchObject({ id: "1" });
+    const waiting = stream.next();
+    lose();
+    await expect(waiting).resolves.toEqual({ done: true, value: undefined });
+    tell({ id: "2" });
+    lose();
+    // What was queued before a loss is not handed over either: the client reconnects and re-reads instead.
+    await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
+    expect([lost, listeners.size, losses.size]).toEqual([1, 0, 0]);
   });
 
   it("ends when the recheck finds the session gone, telling nothing more", async () => {

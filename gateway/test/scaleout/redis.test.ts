@@ -1,4 +1,3 @@
-import { ChildProcess, spawn } from "child_process";
 import { EventEmitter } from "events";
 import { connect, createServer, type AddressInfo } from "net";
 import { performance } from "perf_hooks";
@@ -6,6 +5,7 @@ import { Redis } from "ioredis";
 import { RedisVersions, TRUST_MS } from "../../src/cache/redisVersions";
 import { createLogger } from "../../src/logger";
 import { openStream } from "../support/changes";
+import { freePort, OwnRedis } from "../support/ownRedis";
 import { ADMIN, errorCode, startTestApp, TestApp } from "../support/testApp";
 
 /**
@@ -19,14 +19,6 @@ const NEWS = `query { allNews(perPage: 100) { heading } }`;
 /** A kept answer carries the cache's strong ETag (express tags the others W/ by itself). */
 const kept = (res: { headers: Record<string, string> }) => /^"[\w-]+"$/.test(res.headers.etag ?? "");
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 /**
  * Polls `check` every 20 ms until it holds; fails naming `what` after `ms` (generous: it catches what never happens,
  * not a slow machine). Timed by performance.now(), which the faked clock below leaves alone.
@@ -36,39 +28,6 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
   while (!(await check())) {
     if (performance.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-class OwnRedis {
-  private process?: ChildProcess;
-  constructor(readonly port: number) {}
-
-  async start() {
-    this.process = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-      stdio: "ignore",
-    });
-    await until("redis-server to start", () => this.pong());
-  }
-
-  /** A PING on a plain socket (an ioredis client left behind while connecting keeps a 2 s timer). */
-  private pong(): Promise<boolean> {
-    return new Promise((resolve) => {
-      const socket = connect(this.port, "127.0.0.1", () => socket.write("PING\r\n"));
-      const done = (ok: boolean) => {
-        socket.destroy();
-        resolve(ok);
-      };
-      socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
-      socket.once("error", () => done(false));
-    });
-  }
-
-  async stop() {
-    const child = this.process;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGKILL");
-    await exited;
   }
 }
 
