@@ -23,7 +23,7 @@ export interface Change {
 export type ChangeListener = (change: Change) => void;
 
 /** Why this process may have missed changes of the other replicas (or they, its own): its streams are then ended. */
-export type Loss = "subscriber" | "publish";
+export type Loss = "subscriber" | "publish" | "notice";
 
 interface Queued {
   /** The transaction depth the change was written at: a rolled-back savepoint drops what it wrote. */
@@ -54,6 +54,8 @@ export class ChangeFeed {
   /** This feed's own messages are the ones it must not hear twice (two apps in one process share a replica id). */
   private readonly origin = randomUUID();
   private readonly lossListeners = new Set<(loss: Loss) => void>();
+  /** Publishes failed since the last notice sent: the other replicas are to be told (see `notify`). */
+  private owed = 0;
   /** Subscribed on the channel now (always true without Redis: nothing can be missed). */
   private subscribed: boolean;
 
@@ -67,6 +69,7 @@ export class ChangeFeed {
     this.subscribed = !redis;
     ds.subscribers.push(this.transactionHooks());
     if (redis) {
+      redis.on("ready", () => this.notify());
       const subscriber = redis.duplicate();
       this.subscriber = subscriber;
       // The main client logs the outage; an error while not connected means the subscription is gone.
@@ -166,17 +169,33 @@ export class ChangeFeed {
   /** Tells a change at once, here and to the other replicas: a write outside any transaction, or a presence (nothing written). */
   publish(change: Change) {
     this.tell(change);
-    void this.redis?.publish(this.channel, JSON.stringify({ from: this.origin, change })).catch((error: unknown) => {
-      this.log.warn({ err: error }, "could not publish a change to the other replicas");
-      // The others missed it, and this process, which cannot reach Redis, likely misses theirs.
-      this.lost("publish");
-    });
+    void this.redis?.publish(this.channel, JSON.stringify({ from: this.origin, change })).then(
+      () => this.notify(),
+      (error: unknown) => {
+        this.log.warn({ err: error }, "could not publish a change to the other replicas");
+        this.owed++;
+        // The others missed it, and this process, which cannot reach Redis, likely misses theirs.
+        this.lost("publish");
+      },
+    );
+  }
+
+  /** Tells the other replicas, once Redis answers again, that they missed changes of this one (kept owed until it is sent). */
+  private notify() {
+    const owed = this.owed;
+    if (!owed || !this.redis) return;
+    this.redis.publish(this.channel, JSON.stringify({ from: this.origin, lost: true })).then(
+      () => (this.owed -= owed),
+      () => undefined, // still owed: the next reconnect or successful publish sends it
+    );
   }
 
   private heard(message: string) {
     try {
-      const { from, change } = JSON.parse(message) as { from: string; change: Change };
-      if (from !== this.origin) this.tell(change);
+      const { from, change, lost } = JSON.parse(message) as { from: string; change?: Change; lost?: boolean };
+      if (from === this.origin) return;
+      if (lost) this.lost("notice");
+      else if (change) this.tell(change);
     } catch {
       // Not ours (another product on the channel): nothing to tell.
     }
